@@ -1,0 +1,92 @@
+"""TriPeaks, as Robert Hogue made it in 1989, with the variants of the rule texts.
+
+Rules T1-T15 of the project's rules page; see docs/tripeaks.md. The game is the Golf family's
+"build on the waste" with three peaks for a layout: the core's
+:class:`~patience_core.build_on_waste.BuildOnWaste` plays it, this module chooses the layout,
+what is dealt face up, the options and the scoring.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+
+import attrs
+
+from patience_core import GameSpec, Layout, Option, Scoring, Table, hookimpl
+from patience_core.build_on_waste import BuildOnWaste
+from patience_core.cards import RANK_OF
+from patience_core.spec import OptionValue
+
+# T1, T2: rows of 3, 6, 9 and 10; every card above the bottom row is covered by two below it.
+LAYOUT = Layout.peaks(3, 4, name="tripeaks")
+
+# T12. The rule texts give the run scoring only; the peak bonuses of "classic" come from
+# descriptions of the 1990 Windows game, not from the rule texts.
+RUNS = Scoring(
+    "runs",
+    "the n-th card of a run scores n; each draw costs 5 and ends the run",
+    per_card=0,
+    runs=True,
+    per_draw=-5,
+    source="the German rule text (n-th card of a run scores n, a draw costs 5)",
+)
+CLASSIC = attrs.evolve(
+    RUNS,
+    id="classic",
+    description="runs, plus 15 for the first and second peak cleared and 30 for the third",
+    group_bonus=(15, 15, 30),
+    source="descriptions of the 1990 Windows game; the rule texts do not give these numbers",
+)
+PROFILES = {p.id: p for p in (RUNS, CLASSIC)}
+
+
+class TriPeaks(BuildOnWaste):
+    """TriPeaks with its options chosen."""
+
+    layout = LAYOUT
+    passes = 1  # T9
+
+    def __init__(self, options: Mapping[str, OptionValue]) -> None:
+        super().__init__(options)
+        self.wrap = bool(options["wrap"])  # T6; false is T13
+        self.open_peaks = bool(options["open_peaks"])  # T14
+        self.turn_first = not options["free_start"]  # T3; false is T15
+        self.scoring = PROFILES[str(options["scoring"])]
+
+    def dealt_face_up(self) -> int:
+        # T1: only the bottom row (the cards nothing covers) is dealt face up; T14 deals all 28 up.
+        return LAYOUT.full if self.open_peaks else LAYOUT.free_mask(LAYOUT.full)
+
+    def solver_key(self, table: Table) -> Hashable:
+        # Suits never matter: the waste top counts by its rank alone.
+        top = RANK_OF[table.waste[-1]] if table.waste else 0
+        return table.present | table.stock_pos << 28 | top << 33
+
+
+SPEC = GameSpec(
+    id="tripeaks",
+    name="TriPeaks",
+    description="Clear three peaks by playing free cards one rank up or down onto the waste (Hogue, 1989).",
+    rules=TriPeaks,
+    options=(
+        Option("wrap", True, "K and A are neighbours, so Q, K, A, 2 chain (false: no wrap, as in Golf)"),
+        Option("open_peaks", False, "deal all 28 cards face up, so the whole game can be planned"),
+        Option(
+            "free_start",
+            False,
+            "turn no card at the deal: any free card may start the waste while it is empty",
+        ),
+        Option(
+            "scoring",
+            "runs",
+            "scoring profile: 'runs' (n-th card of a run scores n, a draw costs 5) or 'classic' "
+            "(runs plus peak bonuses of 15, 15 and 30)",
+            choices=tuple(PROFILES),
+        ),
+    ),
+)
+
+
+@hookimpl
+def register_games(register):  # noqa: ANN001, ANN201 - the hookspec types it
+    register(SPEC)

@@ -1,0 +1,90 @@
+"""Rules of the Golf family: play a free layout card onto the waste one rank above or below
+its top card; draw from the stock at any time; one pass.
+
+TriPeaks and Golf are this family with different layouts and options. A game subclasses
+:class:`BuildOnWaste`, sets its layout, scoring and the class attributes below, and is done.
+"""
+
+from __future__ import annotations
+
+from patience_core.cards import CARD_TEXT, RANK_LETTERS, RANK_OF
+from patience_core.moves import CARD_MOVES, DRAW, Move
+from patience_core.rules import Rules
+from patience_core.table import Table
+
+
+def rank_word(rank: int) -> str:
+    """``an A``, ``a 4``, ``an 8``, ``a Q``: a rank in a sentence."""
+    letter = "10" if rank == 10 else RANK_LETTERS[rank - 1]
+    return ("an " if letter in ("A", "8") else "a ") + letter
+
+
+class BuildOnWaste(Rules):
+    """Play a free card one rank up or down onto the waste, or draw.
+
+    Class attributes (set them in a subclass, or per game in ``__init__``):
+
+    - ``wrap``: A and K are neighbours (Q, K, A, 2 chain).
+    - ``turn_first``: the first stock card is turned onto the waste at the deal. When False
+      the waste starts empty and, while it is, any free card may start it.
+    """
+
+    wrap: bool = True
+    turn_first: bool = True
+
+    def start(self, table: Table) -> None:
+        if self.turn_first:
+            table.turn_to_waste()
+        masks = table.rank_masks
+        fits = [0] * 14
+        for rank in range(1, 14):
+            up, down = rank + 1, rank - 1
+            if self.wrap:
+                up, down = (1 if up == 14 else up), (13 if down == 0 else down)
+            fits[rank] = masks[up] | masks[down]  # masks[0] and masks[14] are empty
+        # fits[r]: layout positions whose card may go on a waste top of rank r.
+        table.aux = (tuple(fits), tuple(CARD_MOVES[c] for c in table.cards))
+
+    def legal_moves(self, table: Table) -> list[Move]:
+        fits, move_at = table.aux
+        present = table.present
+        mask = table.layout.free_mask(present)
+        waste = table.waste
+        if waste:
+            mask &= fits[RANK_OF[waste[-1]]]
+        moves = []
+        while mask:
+            low = mask & -mask
+            moves.append(move_at[low.bit_length() - 1])
+            mask ^= low
+        if table.stock_pos < len(table.stock):
+            moves.append(DRAW)
+        return moves
+
+    def illegal_reason(self, table: Table, move: Move) -> str | None:
+        if move.word:
+            if move is not DRAW:
+                return f"there is no {move.word!r} move here: play a free card or draw"
+            return None if table.stock_pos < len(table.stock) else "the stock is empty"
+        if len(move.ids) != 1:
+            return "play one card at a time onto the waste"
+        card = move.ids[0]
+        why = table.why_not_free(card)
+        if why is not None:
+            return why
+        if not table.waste:
+            return None
+        top = table.waste[-1]
+        if table.aux[0][RANK_OF[top]] >> table.where[card] & 1:
+            return None
+        up, down = RANK_OF[top] + 1, RANK_OF[top] - 1
+        needed = [r for r in (down, up) if 1 <= r <= 13]
+        if self.wrap:
+            needed = [13 if down == 0 else down, 1 if up == 14 else up]
+        return f"{CARD_TEXT[card]} does not fit on {CARD_TEXT[top]}: it needs {' or '.join(rank_word(r) for r in needed)}"
+
+    def apply(self, table: Table, move: Move) -> None:
+        if move.word:
+            table.draw_to_waste()
+        else:
+            table.layout_to_waste(table.where[move.ids[0]])

@@ -1,0 +1,132 @@
+"""Deals: the 52 cards in deal order, their text form, and the seeded shuffle.
+
+Deal order is the layout positions in reading order (top row first, left to right), then the
+stock from the first card to be turned to the last. The shuffle is specified in
+``docs/deals.md`` so that any program can reproduce deal N; it must never change.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from typing import Final
+
+import attrs
+
+from patience_core.cards import CARD_TEXT, CARDS, Card, parse_card_index
+from patience_core.errors import CardError, DealError
+
+DECK_SIZE: Final = 52
+MAX_SEED: Final = 2**64 - 1
+_MASK64: Final = 2**64 - 1
+
+
+class SplitMix64:
+    """The SplitMix64 generator (Steele, Lea and Flood, 2014): 64-bit outputs from a 64-bit seed.
+
+    >>> SplitMix64(0).next()
+    16294208416658607535
+    """
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & _MASK64
+
+    def next(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``0..n-1``, by rejecting the top ``2**64 mod n`` outputs."""
+        limit = 2**64 - (2**64 % n)
+        while True:
+            x = self.next()
+            if x < limit:
+                return x % n
+
+
+def shuffled_indices(seed: int) -> list[int]:
+    """Card indices of deal ``seed``: Fisher-Yates from the end over the ordered deck."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise DealError(f"a seed is a whole number from 0 to {MAX_SEED}, not {seed!r}")
+    rng = SplitMix64(seed)
+    deck = list(range(DECK_SIZE))
+    for i in range(DECK_SIZE - 1, 0, -1):
+        j = rng.below(i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+@attrs.frozen(repr=False)
+class Deal:
+    """The 52 cards of one game in deal order, and the seed it came from, if any.
+
+    Two deals are equal when their cards are; the seed is only remembered for display.
+
+    >>> deal = Deal.from_seed(1)
+    >>> Deal.parse(str(deal)) == deal
+    True
+    """
+
+    indices: tuple[int, ...]
+    seed: int | None = attrs.field(default=None, eq=False)
+
+    @classmethod
+    def from_seed(cls, seed: int) -> Deal:
+        """Deal number ``seed`` (0 to 2**64-1), the same on every machine and release."""
+        return cls(tuple(shuffled_indices(seed)), seed)
+
+    @classmethod
+    def from_cards(cls, cards: Iterable[Card | str]) -> Deal:
+        """A deal from 52 cards (or card texts) in deal order, checked like :meth:`parse`."""
+        indices = []
+        for pos, card in enumerate(cards):
+            if isinstance(card, Card):
+                indices.append(card.index)
+            else:
+                try:
+                    indices.append(parse_card_index(card))
+                except CardError as err:
+                    raise DealError(f"card {pos + 1} of the deal: {err}") from None
+        return cls(_checked(indices))
+
+    @classmethod
+    def parse(cls, text: str) -> Deal:
+        """Read deal text: 52 card tokens separated by spaces (commas are taken as spaces)."""
+        return cls.from_cards(text.replace(",", " ").split())
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(CARDS[i] for i in self.indices)
+
+    def __str__(self) -> str:
+        return " ".join(CARD_TEXT[i] for i in self.indices)
+
+    def __repr__(self) -> str:
+        if self.seed is not None:
+            return f"Deal.from_seed({self.seed})"
+        return f"Deal.parse({str(self)!r})"
+
+    def __len__(self) -> int:
+        return len(self.indices)
+
+
+def _checked(indices: list[int]) -> tuple[int, ...]:
+    counts = Counter(indices)
+    repeated = sorted(i for i, n in counts.items() if n > 1)
+    missing = sorted(set(range(DECK_SIZE)) - counts.keys())
+    problems = []
+    if repeated:
+        problems.append("repeated: " + " ".join(CARD_TEXT[i] for i in repeated))
+    if missing:
+        problems.append("missing: " + " ".join(CARD_TEXT[i] for i in missing))
+    if problems or len(indices) != DECK_SIZE:
+        raise DealError(
+            f"a deal has each of the 52 cards exactly once; this one has {len(indices)} cards"
+            + ("; " + "; ".join(problems) if problems else "")
+        )
+    return tuple(indices)

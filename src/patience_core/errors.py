@@ -1,0 +1,51 @@
+"""The exceptions of the engine. Every user mistake is a ``ValueError`` subclass whose message
+names the problem, so ``except ValueError`` catches them all."""
+
+from __future__ import annotations
+
+
+class CardError(ValueError):
+    """Text that is not a card."""
+
+
+class DealError(ValueError):
+    """A deal that is not the 52 cards exactly once, or a bad seed."""
+
+
+class LayoutError(ValueError):
+    """A layout declaration that is not sound: unknown positions, cycles, shared spots."""
+
+
+class InvalidMoveError(ValueError):
+    """Text that is not a move at all (not a card, a pair or a word)."""
+
+
+class IllegalMoveError(ValueError):
+    """A well-formed move that the rules do not allow now; the message says why.
+
+    The game is left exactly as it was.
+    """
+
+
+class OptionError(ValueError):
+    """An unknown option or a value the option does not accept."""
+
+
+class UnknownGameError(ValueError):
+    """A game or preset id that no installed plugin provides; the message lists those that exist."""
+
+
+class RecordError(ValueError):
+    """A saved game or state dict that cannot be loaded: corrupt, wrong version or tampered."""
+
+
+class PluginError(Exception):
+    """A plugin that could not be loaded or registered something invalid.
+
+    Collected rather than raised, so one broken plugin does not hide the others; see
+    :func:`patience_core.plugin_errors`.
+    """
+
+    def __init__(self, plugin: str, message: str) -> None:
+        super().__init__(f"plugin {plugin!r}: {message}")
+        self.plugin = plugin

@@ -1,0 +1,319 @@
+"""The game session: one deal under one set of rules, played move by move.
+
+``Game`` is the mutable object an app holds (python-chess's ``Board``): ``legal_moves``,
+``play``/``undo`` (alias ``push``/``pop``), the end, the score, and the state as JSON-safe
+dicts in a player view (nothing hidden) or a full view (everything, and loadable).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator, Mapping
+from typing import Any, Final, Literal
+
+from patience_core.cards import CARD_TEXT
+from patience_core.deal import Deal
+from patience_core.errors import DealError, IllegalMoveError, RecordError
+from patience_core.moves import Move
+from patience_core.plugins import REGISTRY
+from patience_core.rules import Rules
+from patience_core.spec import GameSpec, OptionValue, Preset
+from patience_core.table import NO_CARD, Table
+
+FORMAT: Final = "patience-game"
+VERSION: Final = 1
+View = Literal["player", "full"]
+
+
+class Game:
+    """One game in play. Make it with :func:`patience_core.new_game`.
+
+    >>> import patience_core
+    >>> game = patience_core.new_game("tripeaks", seed=1)  # doctest: +SKIP
+    >>> game.play("draw"); game.undo()                     # doctest: +SKIP
+    """
+
+    __slots__ = ("spec", "preset", "options", "rules", "deal", "table", "_history", "_legal", "_start")
+
+    def __init__(
+        self,
+        spec: GameSpec,
+        options: Mapping[str, OptionValue],
+        deal: Deal,
+        preset: Preset | None = None,
+    ) -> None:
+        self.spec = spec
+        self.preset = preset
+        self.options: dict[str, OptionValue] = dict(options)
+        self.rules: Rules = spec.rules(self.options)
+        self.deal = deal
+        rules = self.rules
+        self.table = Table(rules.layout, deal.indices, rules.scoring, rules.dealt_face_up())
+        rules.start(self.table)
+        self._start = self.table.snapshot()
+        self._history: list[tuple[Move, tuple[Any, ...]]] = []
+        self._legal: list[Move] | None = None
+
+    # --- moves -------------------------------------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move now: card moves first, then word moves such as ``draw``."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self.rules.legal_moves(self.table)
+        return list(legal)
+
+    def parse_move(self, text: str) -> Move:
+        """The move written ``text``; :class:`InvalidMoveError` if it is not move text."""
+        return Move.parse(text)
+
+    def is_legal(self, move: Move | str) -> bool:
+        if isinstance(move, str):
+            move = Move.parse(move)
+        return self.rules.illegal_reason(self.table, move) is None
+
+    def why_illegal(self, move: Move | str) -> str | None:
+        """Why ``move`` is illegal now, or None when it is legal."""
+        if isinstance(move, str):
+            move = Move.parse(move)
+        return self.rules.illegal_reason(self.table, move)
+
+    def play(self, move: Move | str) -> Move:
+        """Play a move (a :class:`Move` or move text) and return it.
+
+        Raises :class:`IllegalMoveError` saying why when the move is not legal, and
+        :class:`InvalidMoveError` when the text is not a move; the game is unchanged then.
+        """
+        if move.__class__ is not Move:
+            move = Move.parse(move)  # type: ignore[arg-type]
+        legal = self._legal
+        if legal is None or move not in legal:
+            reason = self.rules.illegal_reason(self.table, move)  # type: ignore[arg-type]
+            if reason is not None:
+                raise IllegalMoveError(f"illegal move {move}: {reason}")
+        table = self.table
+        self._history.append((move, table.snapshot()))  # type: ignore[arg-type]
+        self.rules.apply(table, move)  # type: ignore[arg-type]
+        self._legal = None
+        if REGISTRY.observing:
+            REGISTRY.pm.hook.move_played(game=self, move=move)
+            if self.is_over():
+                REGISTRY.pm.hook.game_finished(game=self)
+        return move  # type: ignore[return-value]
+
+    def undo(self) -> Move:
+        """Take back the last move and return it; ``IndexError`` when no move was played."""
+        if not self._history:
+            raise IndexError("no move to undo")
+        move, snap = self._history.pop()
+        self.table.restore(snap)
+        self._legal = None
+        return move
+
+    push = play
+    pop = undo
+
+    def peek(self) -> Move:
+        """The last move played."""
+        if not self._history:
+            raise IndexError("no move played yet")
+        return self._history[-1][0]
+
+    @property
+    def moves(self) -> list[Move]:
+        """The moves played so far, first to last."""
+        return [m for m, _ in self._history]
+
+    def restart(self) -> None:
+        """Back to the deal, as if no move had been played."""
+        self.table.restore(self._start)
+        self._history.clear()
+        self._legal = None
+
+    # --- the end and the measures ----------------------------------------------------------------
+
+    def is_won(self) -> bool:
+        return self.rules.is_won(self.table)
+
+    def is_over(self) -> bool:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self.rules.legal_moves(self.table)
+        return self.rules.is_over(self.table, legal)
+
+    def status(self) -> str:
+        """``won``, ``lost`` (over without a win) or ``playing``."""
+        if self.is_won():
+            return "won"
+        return "lost" if self.is_over() else "playing"
+
+    def cards_left(self) -> int:
+        """Layout cards still on the table (0 is a win in most games)."""
+        return self.rules.cards_left(self.table)
+
+    def score(self) -> int:
+        return self.rules.scoring.score(self.table)
+
+    def deal_text(self) -> str:
+        return str(self.deal)
+
+    @property
+    def id(self) -> str:
+        """The id the game was made with: the preset's when there is one."""
+        return self.preset.id if self.preset else self.spec.id
+
+    # --- copies and keys ---------------------------------------------------------------------
+
+    def copy(self) -> Game:
+        """An independent game at the same position with the same history."""
+        other = Game.__new__(Game)
+        other.spec, other.preset, other.options = self.spec, self.preset, dict(self.options)
+        other.rules, other.deal, other._start = self.rules, self.deal, self._start
+        other.table = self.table.copy()
+        other._history = list(self._history)
+        other._legal = None
+        return other
+
+    def state_key(self) -> Hashable:
+        """The rules' key of the position (full information): equal for positions with the same future."""
+        return self.rules.solver_key(self.table)
+
+    def snapshot(self) -> tuple[Any, ...]:
+        """The exact state as a hashable tuple; equal snapshots are the same position."""
+        return self.table.snapshot()
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(self.moves)
+
+    def __repr__(self) -> str:
+        seed = f" seed={self.deal.seed}" if self.deal.seed is not None else ""
+        return f"<Game {self.id}{seed} moves={len(self._history)} {self.status()}>"
+
+    # --- views -------------------------------------------------------------------------------
+
+    def to_dict(self, view: View = "player") -> dict[str, Any]:
+        """The state as JSON-safe data.
+
+        ``view="player"`` holds what a player may see: no face-down card, no stock order, no
+        deal or seed. ``view="full"`` adds them and the deal and moves, and loads back with
+        :meth:`from_dict`.
+        """
+        if view not in ("player", "full"):
+            raise ValueError(f"view is 'player' or 'full', not {view!r}")
+        full = view == "full"
+        t = self.table
+        free = t.free_mask()
+        up = t.face_up_mask()
+        layout = []
+        for pos, spot in enumerate(t.layout.spots):
+            entry: dict[str, Any] = {"id": spot.id, "x": spot.x, "y": spot.y}
+            present = bool(t.present >> pos & 1)
+            shows = bool(up >> pos & 1)
+            entry["present"] = present
+            entry["face_up"] = present and shows
+            entry["free"] = present and bool(free >> pos & 1)
+            entry["card"] = CARD_TEXT[t.cards[pos]] if present and (shows or full) else None
+            layout.append(entry)
+        out: dict[str, Any] = {
+            "format": FORMAT,
+            "version": VERSION,
+            "view": view,
+            "game": self.spec.id,
+            "preset": self.preset.id if self.preset else None,
+            "options": dict(self.options),
+        }
+        if full:
+            out["seed"] = self.deal.seed
+            out["deal"] = self.deal_text()
+        out.update(
+            moves=[str(m) for m in self.moves],
+            status=self.status(),
+            cards_left=self.cards_left(),
+            score=self.score(),
+            layout=layout,
+            stock={
+                "count": t.stock_left(),
+                "passes_used": t.passes_used,
+                "passes": self.rules.passes,
+            },
+            drawn=CARD_TEXT[t.drawn] if t.drawn != NO_CARD else None,
+            waste=[CARD_TEXT[c] for c in t.waste],
+            removed=[CARD_TEXT[c] for c in t.removed],
+            legal_moves=[str(m) for m in self.legal_moves()],
+        )
+        if full:
+            out["stock"]["cards"] = [CARD_TEXT[c] for c in t.stock[t.stock_pos :]]
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Game:
+        """Load a full view (or a game record): replay its moves on its deal and check the result.
+
+        Raises :class:`RecordError` naming the problem for anything else: a player view (which
+        hides cards), another format or version, an unknown game, a bad deal, an illegal move,
+        or a stated position that its moves do not reach.
+        """
+        from patience_core import new_game  # the registry lives in the package root
+
+        if not isinstance(data, Mapping):
+            raise RecordError("a saved game is a JSON object")
+        if data.get("format") != FORMAT:
+            raise RecordError(f"not a saved game (format {data.get('format')!r}, expected {FORMAT!r})")
+        if data.get("version") != VERSION:
+            raise RecordError(f"saved game version {data.get('version')!r} is not supported (this is version {VERSION})")
+        if data.get("view", "full") != "full":
+            raise RecordError("a player view hides cards and cannot be loaded; save with view='full'")
+        for key, kind in (("game", str), ("deal", str), ("moves", list), ("options", dict)):
+            if not isinstance(data.get(key), kind):
+                raise RecordError(f"saved game field {key!r} is missing or not a {kind.__name__}")
+        seed = data.get("seed")
+        try:
+            deal = Deal.parse(data["deal"])
+            if seed is not None:
+                if Deal.from_seed(seed) != deal:
+                    raise RecordError(f"saved game: the deal is not deal #{seed}")
+                deal = Deal.from_seed(seed)
+            game_id = data["preset"] if data.get("preset") else data["game"]
+            game = new_game(game_id, deal=deal, **data["options"])
+        except RecordError:
+            raise
+        except ValueError as err:  # unknown game, bad option, bad deal
+            raise RecordError(f"saved game: {err}") from None
+        if game.spec.id != data["game"]:
+            raise RecordError(f"saved game: preset {game.id!r} is not a preset of {data['game']!r}")
+        for n, text in enumerate(data["moves"], 1):
+            if not isinstance(text, str):
+                raise RecordError(f"saved game: move {n} is not move text: {text!r}")
+            try:
+                game.play(text)
+            except ValueError as err:
+                raise RecordError(f"saved game: move {n} ({text}) cannot be played: {err}") from None
+        stated = {k: v for k, v in data.items() if k in _STATE_KEYS}
+        if stated:
+            actual = game.to_dict("full")
+            for key, value in stated.items():
+                if actual[key] != value:
+                    raise RecordError(f"saved game: its {key!r} does not match what its moves give")
+        return game
+
+
+_STATE_KEYS: Final = frozenset(
+    {"status", "cards_left", "score", "layout", "stock", "drawn", "waste", "removed", "legal_moves"}
+)
+
+
+def make_deal(seed: int | None, deal: Deal | str | None) -> Deal:
+    """The deal for :func:`new_game`: from ``deal`` (text or a Deal) or ``seed``, else a random seed."""
+    if deal is not None and seed is not None:
+        raise DealError("give a seed or a deal, not both")
+    if isinstance(deal, Deal):
+        return deal
+    if isinstance(deal, str):
+        return Deal.parse(deal)
+    if deal is not None:
+        raise DealError(f"a deal is deal text or a Deal, not {type(deal).__name__}")
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbits(32)  # short enough to type back in
+    return Deal.from_seed(seed)
+

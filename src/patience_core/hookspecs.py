@@ -1,0 +1,58 @@
+"""The plugin contract. Each hook's docstring is its whole contract.
+
+Plugins implement hooks with the marker from the root package::
+
+    from patience_core import hookimpl
+
+    @hookimpl
+    def register_games(register):
+        register(GameSpec(...))
+
+and are found through the ``patience`` entry-point group (or registered in-process with
+:func:`patience_core.register_plugin`). Hooks are called with keyword arguments; an
+implementation may accept fewer arguments than the spec lists.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pluggy
+
+if TYPE_CHECKING:
+    from patience_core.game import Game
+    from patience_core.moves import Move
+    from patience_core.spec import GameSpec
+
+hookspec = pluggy.HookspecMarker("patience")
+hookimpl = pluggy.HookimplMarker("patience")
+
+
+@hookspec
+def register_games(register: Callable[[GameSpec], None]) -> None:
+    """Register the games this plugin provides by calling ``register(spec)`` once per game.
+
+    Called once, when the games are first needed. ``spec`` is a
+    :class:`patience_core.GameSpec`; its presets come with it. A spec whose id (or a preset
+    id) is already taken is refused with an error naming this plugin; the games of other
+    plugins still load. Return nothing.
+    """
+
+
+@hookspec
+def move_played(game: Game, move: Move) -> None:
+    """Observe play: called after ``move`` has been played in ``game`` through ``Game.play``.
+
+    For apps that log, animate or count moves. Must not change ``game``. Not called for
+    the solver's or the players' internal search, nor for ``undo``.
+    """
+
+
+@hookspec
+def game_finished(game: Game) -> None:
+    """Observe the end: called once when a move played through ``Game.play`` ends ``game``.
+
+    ``game.is_won()`` tells which way it ended. Undoing the last move and ending the game
+    again calls it again. Must not change ``game``.
+    """

@@ -1,0 +1,126 @@
+"""What a game plugin implements: the :class:`Rules` of one game, and the conditions it
+composes its end from.
+
+A plugin subclasses :class:`Rules` (or a building block such as
+:class:`patience_core.blocks.BuildOnWaste`), declares its layout and scoring, and writes what a
+legal move is. The core owns the state (:class:`~patience_core.table.Table`), undo, text,
+views and saving; the rules only look at the table and call its primitives.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping
+from typing import Any, ClassVar
+
+import attrs
+
+from patience_core.layout import Layout
+from patience_core.moves import Move
+from patience_core.scoring import Scoring
+from patience_core.table import Table
+
+
+@attrs.frozen
+class Condition:
+    """A yes/no question about a position, composable with ``|`` and ``&``.
+
+    ``test(rules, table, legal)`` answers it; ``legal`` is the list of legal moves when the
+    caller already has it, else None (compute it with ``rules.legal_moves(table)``).
+
+    >>> str(LAYOUT_CLEARED | ALL_REMOVED)
+    'the layout is cleared or all 52 cards are removed'
+    """
+
+    description: str
+    test: Callable[[Rules, Table, list[Move] | None], bool]
+
+    def __call__(self, rules: Rules, table: Table, legal: list[Move] | None = None) -> bool:
+        return self.test(rules, table, legal)
+
+    def __or__(self, other: Condition) -> Condition:
+        return Condition(f"{self} or {other}", lambda r, t, m: self.test(r, t, m) or other.test(r, t, m))
+
+    def __and__(self, other: Condition) -> Condition:
+        return Condition(f"{self} and {other}", lambda r, t, m: self.test(r, t, m) and other.test(r, t, m))
+
+    def __str__(self) -> str:
+        return self.description
+
+
+LAYOUT_CLEARED = Condition("the layout is cleared", lambda r, t, m: not t.present)
+ALL_REMOVED = Condition("all 52 cards are removed", lambda r, t, m: len(t.removed) == 52)
+NO_LEGAL_MOVE = Condition(
+    "no legal move is left", lambda r, t, m: not (r.legal_moves(t) if m is None else m)
+)
+
+
+class Rules:
+    """The rules of one game with its options chosen. One instance serves one game session.
+
+    Subclasses set ``layout`` and ``scoring`` (class attributes or in ``__init__``) and
+    implement :meth:`legal_moves`, :meth:`illegal_reason` and :meth:`apply`. The rest has
+    defaults that fit most games.
+    """
+
+    layout: Layout
+    scoring: Scoring
+    win: Condition = LAYOUT_CLEARED
+    """When the game is won."""
+    over: Condition = LAYOUT_CLEARED | NO_LEGAL_MOVE
+    """When the game is over, won or not; set it together with ``win``."""
+    passes: int | None = 1
+    """Passes through the stock allowed (None: no limit); shown to players."""
+    has_drawn_card: ClassVar[bool] = False
+    """True for games that keep a drawn card apart from the waste."""
+
+    def __init__(self, options: Mapping[str, Any]) -> None:
+        self.options = dict(options)
+
+    # --- the deal ------------------------------------------------------------------------
+
+    def dealt_face_up(self) -> int:
+        """Bitmask of the layout positions dealt face up (default: all)."""
+        return self.layout.full
+
+    def start(self, table: Table) -> None:
+        """Anything done at the deal before the first move (turning a card, precomputing)."""
+
+    # --- moves ------------------------------------------------------------------------------
+
+    def legal_moves(self, table: Table) -> list[Move]:
+        """Every legal move now, cards first, word moves (``draw``) last."""
+        raise NotImplementedError
+
+    def illegal_reason(self, table: Table, move: Move) -> str | None:
+        """Why ``move`` is illegal now, in words a player understands; None when it is legal.
+
+        Must agree with :meth:`legal_moves` and must not mention cards the player cannot see.
+        """
+        raise NotImplementedError
+
+    def apply(self, table: Table, move: Move) -> None:
+        """Play a legal ``move`` by calling the table's primitives."""
+        raise NotImplementedError
+
+    # --- the end ----------------------------------------------------------------------------
+
+    def is_won(self, table: Table) -> bool:
+        return self.win.test(self, table, None)
+
+    def is_over(self, table: Table, legal: list[Move] | None = None) -> bool:
+        """Won, or ended without a win; ``legal`` saves recomputing the legal moves."""
+        return self.over.test(self, table, legal)
+
+    def cards_left(self, table: Table) -> int:
+        """The measure of a lost game: layout cards still on the table (0 is a win)."""
+        return table.present.bit_count()
+
+    # --- search -----------------------------------------------------------------------------
+
+    def solver_key(self, table: Table) -> Hashable:
+        """A key equal for positions with the same future; the solver's transposition table.
+
+        The default is the whole state. Games override it to merge positions that differ
+        only in what cannot matter (suits, the order of dead cards).
+        """
+        return table.snapshot()[:7]  # run, points and cleared_pass only score

@@ -1,0 +1,154 @@
+"""Game specs: what a plugin registers. An id, names, options with types, defaults and help,
+named presets, and the rules class that plays it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Any
+
+import attrs
+
+from patience_core.errors import OptionError
+from patience_core.rules import Rules
+
+OptionValue = bool | int | str
+_ID = re.compile(r"[a-z][a-z0-9-]*\Z")
+_NAME = re.compile(r"[a-z][a-z0-9_]*\Z")
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+def _check_id(_: Any, attribute: attrs.Attribute[str], value: str) -> None:
+    if not _ID.match(value):
+        raise ValueError(f"{attribute.name} {value!r} must be lowercase letters, digits and '-'")
+
+
+@attrs.frozen
+class Option:
+    """One option of a game. Its type is the type of its default (bool, int or str).
+
+    >>> wrap = Option("wrap", True, "K and A are neighbours")
+    >>> wrap.parse("false"), wrap.kind
+    (False, 'bool')
+    """
+
+    name: str = attrs.field()
+    default: OptionValue
+    help: str
+    choices: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    minimum: int | None = None
+    maximum: int | None = None
+
+    @name.validator
+    def _name_ok(self, attribute: attrs.Attribute[str], value: str) -> None:
+        if not _NAME.match(value):
+            raise ValueError(f"option name {value!r} must be a lowercase identifier")
+
+    @property
+    def kind(self) -> str:
+        return type(self.default).__name__
+
+    def accepts(self) -> str:
+        """What the option accepts, in words."""
+        if isinstance(self.default, bool):
+            return "true or false"
+        if isinstance(self.default, int):
+            low = "" if self.minimum is None else f" >= {self.minimum}"
+            high = "" if self.maximum is None else f" <= {self.maximum}"
+            return f"a whole number{low}{' and' if low and high else ''}{high}"
+        if self.choices:
+            return "one of " + ", ".join(repr(c) for c in self.choices)
+        return "text"
+
+    def check(self, value: object) -> OptionValue:
+        """``value`` if this option accepts it, else :class:`OptionError` naming the option."""
+        ok = type(value) is type(self.default)
+        if ok and isinstance(value, int) and not isinstance(value, bool):
+            ok = (self.minimum is None or value >= self.minimum) and (
+                self.maximum is None or value <= self.maximum
+            )
+        if ok and isinstance(value, str) and self.choices:
+            ok = value in self.choices
+        if not ok:
+            raise OptionError(f"option {self.name!r} accepts {self.accepts()}, not {value!r}")
+        return value  # type: ignore[return-value]
+
+    def parse(self, text: str) -> OptionValue:
+        """The value written ``text`` (as typed after ``-o name=``), checked."""
+        value: object = text
+        if isinstance(self.default, bool):
+            lowered = text.strip().lower()
+            value = True if lowered in _TRUE else False if lowered in _FALSE else text
+        elif isinstance(self.default, int):
+            try:
+                value = int(text.strip())
+            except ValueError:
+                value = text
+        return self.check(value)
+
+
+@attrs.frozen
+class Preset:
+    """A named set of option values, playable by its own id (``par-pyramid``)."""
+
+    id: str = attrs.field(validator=_check_id)
+    name: str
+    description: str
+    options: Mapping[str, OptionValue] = attrs.field(converter=lambda m: MappingProxyType(dict(m)))
+
+
+@attrs.frozen
+class GameSpec:
+    """A game as a plugin registers it.
+
+    ``rules`` is called with the full, checked option mapping and returns the
+    :class:`~patience_core.rules.Rules` for one game.
+    """
+
+    id: str = attrs.field(validator=_check_id)
+    name: str
+    description: str
+    rules: Callable[[Mapping[str, OptionValue]], Rules]
+    options: tuple[Option, ...] = attrs.field(default=(), converter=tuple)
+    presets: tuple[Preset, ...] = attrs.field(default=(), converter=tuple)
+    plugin: str = ""
+    """The plugin that registered the game; filled in by the registry."""
+
+    def __attrs_post_init__(self) -> None:
+        names = [o.name for o in self.options]
+        if len(set(names)) != len(names):
+            raise ValueError(f"game {self.id!r} declares an option twice")
+        for preset in self.presets:
+            self.resolve(preset.options)  # a preset with a bad option is a bug in the plugin
+
+    def option(self, name: str) -> Option:
+        for option in self.options:
+            if option.name == name:
+                return option
+        known = ", ".join(o.name for o in self.options) or "none"
+        raise OptionError(f"{self.id} has no option {name!r} (its options: {known})")
+
+    def defaults(self) -> dict[str, OptionValue]:
+        return {o.name: o.default for o in self.options}
+
+    def resolve(self, given: Mapping[str, object], base: Mapping[str, OptionValue] | None = None) -> dict[str, OptionValue]:
+        """All option values: defaults, then ``base`` (a preset's), then ``given``, each checked.
+
+        A preset fixes its options: ``given`` may not set them to other values.
+        """
+        values = self.defaults()
+        base = base or {}
+        for name, value in base.items():
+            values[name] = self.option(name).check(value)
+        for name, value in given.items():
+            checked = self.option(name).check(value)
+            if name in base and checked != base[name]:
+                raise OptionError(f"this preset fixes option {name!r} to {base[name]!r}; play {self.id!r} to change it")
+            values[name] = checked
+        return values
+
+    def parse_options(self, pairs: Mapping[str, str]) -> dict[str, OptionValue]:
+        """Typed values for options given as text (``{"wrap": "false"}``)."""
+        return {name: self.option(name).parse(text) for name, text in pairs.items()}
