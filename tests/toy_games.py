@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from patience_core import (
     ALL_REMOVED,
@@ -59,7 +59,10 @@ class ToyPairs(Rules):
     def legal_moves(self, t: Table) -> list[Move]:
         avail = self.available(t)
         moves = [
-            Move.of_cards(a, b) for i, a in enumerate(avail) for b in avail[i + 1 :] if RANK_OF[a] == RANK_OF[b]
+            Move.of_cards(a, b)
+            for i, a in enumerate(avail)
+            for b in avail[i + 1 :]
+            if RANK_OF[a] == RANK_OF[b]
         ]
         if t.stock_left():
             moves.append(DRAW)
@@ -102,6 +105,6 @@ TOY_PAIRS = GameSpec(
 
 
 @hookimpl
-def register_games(register):  # noqa: ANN001, ANN201
+def register_games(register: Callable[[GameSpec], None]) -> None:
     register(TOY_GOLF)
     register(TOY_PAIRS)

@@ -91,7 +91,9 @@ def find_game(game_id: str) -> tuple[GameSpec, Preset | None]:
     return REGISTRY.find(game_id)
 
 
-def new_game(game_id: str, *, seed: int | None = None, deal: Deal | str | None = None, **options: Any) -> Game:
+def new_game(
+    game_id: str, *, seed: int | None = None, deal: Deal | str | None = None, **options: Any
+) -> Game:
     """A new game of ``game_id`` (a game or preset id) on deal ``seed`` or ``deal`` text.
 
     Without either, a random seed is drawn (``game.deal.seed`` tells which). Options are

@@ -81,7 +81,8 @@ class BuildOnWaste(Rules):
         needed = [r for r in (down, up) if 1 <= r <= 13]
         if self.wrap:
             needed = [13 if down == 0 else down, 1 if up == 14 else up]
-        return f"{CARD_TEXT[card]} does not fit on {CARD_TEXT[top]}: it needs {' or '.join(rank_word(r) for r in needed)}"
+        wanted = " or ".join(rank_word(r) for r in needed)
+        return f"{CARD_TEXT[card]} does not fit on {CARD_TEXT[top]}: it needs {wanted}"
 
     def apply(self, table: Table, move: Move) -> None:
         if move.word:

@@ -32,7 +32,7 @@ class Game:
     >>> game.play("draw"); game.undo()                     # doctest: +SKIP
     """
 
-    __slots__ = ("spec", "preset", "options", "rules", "deal", "table", "_history", "_legal", "_start")
+    __slots__ = ("_history", "_legal", "_start", "deal", "options", "preset", "rules", "spec", "table")
 
     def __init__(
         self,
@@ -259,7 +259,9 @@ class Game:
         if data.get("format") != FORMAT:
             raise RecordError(f"not a saved game (format {data.get('format')!r}, expected {FORMAT!r})")
         if data.get("version") != VERSION:
-            raise RecordError(f"saved game version {data.get('version')!r} is not supported (this is version {VERSION})")
+            raise RecordError(
+                f"saved game version {data.get('version')!r} is not supported (this is version {VERSION})"
+            )
         if data.get("view", "full") != "full":
             raise RecordError("a player view hides cards and cannot be loaded; save with view='full'")
         for key, kind in (("game", str), ("deal", str), ("moves", list), ("options", dict)):
@@ -316,4 +318,3 @@ def make_deal(seed: int | None, deal: Deal | str | None) -> Deal:
 
         seed = secrets.randbits(32)  # short enough to type back in
     return Deal.from_seed(seed)
-

@@ -83,7 +83,9 @@ class Move:
         """
         token = text.strip()
         if not token:
-            raise InvalidMoveError("empty move: type a card such as 4H, a pair such as QH+AS, or a word such as draw")
+            raise InvalidMoveError(
+                "empty move: type a card such as 4H, a pair such as QH+AS, or a word such as draw"
+            )
         lowered = token.lower()
         if _WORD.match(lowered) and not _looks_like_card(token):
             return cls.of_word(lowered)

@@ -49,9 +49,7 @@ class Condition:
 
 LAYOUT_CLEARED = Condition("the layout is cleared", lambda r, t, m: not t.present)
 ALL_REMOVED = Condition("all 52 cards are removed", lambda r, t, m: len(t.removed) == 52)
-NO_LEGAL_MOVE = Condition(
-    "no legal move is left", lambda r, t, m: not (r.legal_moves(t) if m is None else m)
-)
+NO_LEGAL_MOVE = Condition("no legal move is left", lambda r, t, m: not (r.legal_moves(t) if m is None else m))
 
 
 class Rules:

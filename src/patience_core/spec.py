@@ -133,7 +133,9 @@ class GameSpec:
     def defaults(self) -> dict[str, OptionValue]:
         return {o.name: o.default for o in self.options}
 
-    def resolve(self, given: Mapping[str, object], base: Mapping[str, OptionValue] | None = None) -> dict[str, OptionValue]:
+    def resolve(
+        self, given: Mapping[str, object], base: Mapping[str, OptionValue] | None = None
+    ) -> dict[str, OptionValue]:
         """All option values: defaults, then ``base`` (a preset's), then ``given``, each checked.
 
         A preset fixes its options: ``given`` may not set them to other values.
@@ -145,7 +147,9 @@ class GameSpec:
         for name, value in given.items():
             checked = self.option(name).check(value)
             if name in base and checked != base[name]:
-                raise OptionError(f"this preset fixes option {name!r} to {base[name]!r}; play {self.id!r} to change it")
+                raise OptionError(
+                    f"this preset fixes option {name!r} to {base[name]!r}; play {self.id!r} to change it"
+                )
             values[name] = checked
         return values
 

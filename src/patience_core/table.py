@@ -26,23 +26,23 @@ NO_CARD = -1
 
 class Table:
     __slots__ = (
-        "layout",
-        "scoring",
-        "cards",
-        "where",
-        "rank_masks",
-        "dealt_up",
         "aux",
+        "cards",
+        "cleared_pass",
+        "dealt_up",
+        "drawn",
+        "layout",
+        "passes_used",
+        "points",
         "present",
+        "rank_masks",
+        "removed",
+        "run",
+        "scoring",
         "stock",
         "stock_pos",
-        "drawn",
         "waste",
-        "removed",
-        "passes_used",
-        "run",
-        "points",
-        "cleared_pass",
+        "where",
     )
 
     def __init__(self, layout: Layout, deal: tuple[int, ...], scoring: Scoring, dealt_up: int) -> None:

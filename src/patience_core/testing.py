@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -33,11 +33,11 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 import patience_core
-from patience_core.cards import CARD_TEXT
+from patience_core.cards import CARD_TEXT, CARDS, parse_card_index
 from patience_core.deal import MAX_SEED, Deal
 from patience_core.errors import IllegalMoveError
 from patience_core.game import Game
-from patience_core.layout import bits
+from patience_core.layout import Layout, bits
 from patience_core.moves import CARD_MOVES, Move
 from patience_core.spec import GameSpec, Option, OptionValue
 
@@ -73,7 +73,9 @@ def option_values(option: Option) -> st.SearchStrategy[OptionValue]:
     return st.just(option.default)
 
 
-def option_sets(spec: GameSpec, fixed: Mapping[str, OptionValue] | None = None) -> st.SearchStrategy[dict[str, OptionValue]]:
+def option_sets(
+    spec: GameSpec, fixed: Mapping[str, OptionValue] | None = None
+) -> st.SearchStrategy[dict[str, OptionValue]]:
     """Every combination of a game's options (``fixed`` ones held)."""
     fixed = dict(fixed or {})
     parts = {o.name: st.just(fixed[o.name]) if o.name in fixed else option_values(o) for o in spec.options}
@@ -89,6 +91,34 @@ def games(game_id: str, **fixed: OptionValue) -> st.SearchStrategy[Game]:
         option_sets(spec, held),
         seeds(),
     )
+
+
+def deal_with(
+    layout: Layout, cards: Mapping[int | str, str] | None = None, stock: Sequence[str] = ()
+) -> Deal:
+    """A deal built for a test: ``cards`` at layout positions (index or id), the stock
+    beginning with ``stock`` (first to be turned first); every other place gets the unused
+    cards in deck order (clubs A-K, diamonds, hearts, spades).
+
+    >>> from patience_core import Layout
+    >>> deal = deal_with(Layout.pyramid(7), {"r7c1": "QH", 0: "KC"}, stock=["AS"])
+    >>> str(deal).split()[0], str(deal).split()[21], str(deal).split()[28]
+    ('KC', 'QH', 'AS')
+    """
+    n = len(layout)
+    slots: list[int | None] = [None] * 52
+    for where, text in (cards or {}).items():
+        pos = layout.index[where] if isinstance(where, str) else where
+        if not 0 <= pos < n:
+            raise ValueError(f"layout position {where!r} is not in the layout")
+        slots[pos] = parse_card_index(text)
+    for i, text in enumerate(stock):
+        slots[n + i] = parse_card_index(text)
+    used = [c for c in slots if c is not None]
+    if len(set(used)) != len(used):
+        raise ValueError("deal_with: a card is placed twice")
+    rest = iter(c for c in range(52) if c not in set(used))
+    return Deal.from_cards([CARDS[c if c is not None else next(rest)] for c in slots])
 
 
 # --- checks ----------------------------------------------------------------------------------
@@ -113,14 +143,14 @@ def hidden_cards(game: Game) -> set[str]:
 def check_player_view(game: Game) -> None:
     """The player view holds no hidden card, no deal, no seed, no stock order."""
     view = game.to_dict("player")
-    assert "deal" not in view and "seed" not in view, "the player view gives the deal away"
+    assert "deal" not in view, "the player view gives the deal away"
+    assert "seed" not in view, "the player view gives the seed away"
     assert "cards" not in view["stock"], "the player view shows the stock"
     text = json.dumps(view)
     assert json.loads(text) == view, "the player view is not plain JSON"
     tokens = set(text.replace('"', " ").replace(",", " ").replace("]", " ").replace("[", " ").split())
     leaked = hidden_cards(game) & tokens
     assert not leaked, f"the player view shows hidden cards: {sorted(leaked)}"
-    t = game.table
     for pos, entry in enumerate(view["layout"]):
         if entry["present"] and not entry["face_up"]:
             assert entry["card"] is None, f"face-down position {pos} shows its card"
@@ -140,19 +170,29 @@ def check_illegal_refused(game: Game, rng: random.Random) -> None:
     """Every legal move is called legal, and moves not in the list are refused without change."""
     legal = game.legal_moves()
     for move in legal:
-        assert game.why_illegal(move) is None, f"{move} is listed as legal but refused: {game.why_illegal(move)}"
+        assert game.why_illegal(move) is None, (
+            f"{move} is listed as legal but refused: {game.why_illegal(move)}"
+        )
     before = game.snapshot(), game.to_dict("full")
-    candidates = [*rng.sample(CARD_MOVES, 6), Move.of_word("draw"), Move.of_word("redeal"), Move.of_word("pass")]
+    candidates = [
+        *rng.sample(CARD_MOVES, 6),
+        Move.of_word("draw"),
+        Move.of_word("redeal"),
+        Move.of_word("pass"),
+    ]
     candidates += [Move.of_cards(*rng.sample(range(52), 2)) for _ in range(4)]
     for move in candidates:
         if move in legal:
             continue
+        reason = game.why_illegal(move)
+        assert reason, f"{move} is not in legal_moves() but the rules give no reason to refuse it"
         try:
             game.play(move)
         except IllegalMoveError as err:
-            assert str(err).strip(), "an illegal move must say why"
+            message = str(err)
         else:
             raise AssertionError(f"{move} is not in legal_moves() but was played")
+        assert reason in message, "an illegal move must say why"
         assert (game.snapshot(), game.to_dict("full")) == before, f"refusing {move} changed the game"
 
 
@@ -241,7 +281,9 @@ def conformance_tests(game_id: str, *, max_examples: int | None = None, **fixed:
     class ConformanceTests:
         def test_random_play_keeps_every_invariant(self) -> None:
             run = machine.TestCase("runTest")
-            run.settings = settings(run.settings, suppress_health_check=quiet, stateful_step_count=40, **limit)
+            run.settings = settings(
+                run.settings, suppress_health_check=quiet, stateful_step_count=40, **limit
+            )
             run.runTest()
 
         @settings(suppress_health_check=quiet, **limit)

@@ -7,7 +7,7 @@ available and which sets of them may go.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from patience_core import (
     ALL_REMOVED,
@@ -38,7 +38,9 @@ MATCH = Scoring(
     "cards left in the stock and waste; otherwise minus the cards left in pyramid, stock and waste",
     per_card=0,
     clear_by_pass=(50, 35, 20),
-    source="Albert H. Morehead and Geoffrey Mott-Smith, The Complete Book of Solitaire and Patience Games (1949)",
+    source=(
+        "Albert H. Morehead and Geoffrey Mott-Smith, The Complete Book of Solitaire and Patience Games (1949)"
+    ),
 )
 PROFILES = {p.id: p for p in (REMOVED, MATCH)}
 
@@ -116,7 +118,7 @@ class Pyramid(Rules):
             names = "+".join(CARD_TEXT[c] for c in ids)
             if len(ids) == 1:
                 return f"{names} is not a king: only a king is removed alone; pair other cards to make 13"
-            return f"{names} do not make 13 (they make {total}); remove two cards that sum to 13, or a king alone"
+            return f"{names} make {total}, not 13: remove two cards that sum to 13, or a king alone"
         avail = self.available(table)
         missing = [c for c in ids if c not in avail]
         if not missing:
@@ -158,7 +160,9 @@ SPEC = GameSpec(
     description="Remove free cards in pairs that sum to 13, kings alone, until the pyramid is gone.",
     rules=Pyramid,
     options=(
-        Option("passes", 1, "passes through the stock; each pass after the first turns the waste over", minimum=1),
+        Option(
+            "passes", 1, "passes through the stock; each pass after the first turns the waste over", minimum=1
+        ),
         Option(
             "win",
             "pyramid",
@@ -185,5 +189,5 @@ SPEC = GameSpec(
 
 
 @hookimpl
-def register_games(register):  # noqa: ANN001, ANN201 - the hookspec types it
+def register_games(register: Callable[[GameSpec], None]) -> None:
     register(SPEC)

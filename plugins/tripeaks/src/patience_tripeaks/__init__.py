@@ -8,7 +8,7 @@ what is dealt face up, the options and the scoring.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 
 import attrs
 
@@ -88,5 +88,5 @@ SPEC = GameSpec(
 
 
 @hookimpl
-def register_games(register):  # noqa: ANN001, ANN201 - the hookspec types it
+def register_games(register: Callable[[GameSpec], None]) -> None:
     register(SPEC)
