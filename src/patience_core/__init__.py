@@ -34,6 +34,7 @@ from patience_core.moves import DRAW, REDEAL, Move
 from patience_core.plugins import REGISTRY
 from patience_core.rules import ALL_REMOVED, LAYOUT_CLEARED, NO_LEGAL_MOVE, Condition, Rules
 from patience_core.scoring import Scoring
+from patience_core.solver import SolveResult, solve_full_information
 from patience_core.spec import GameSpec, Option, Preset
 from patience_core.table import Table
 
@@ -66,6 +67,7 @@ __all__ = [
     "RecordError",
     "Rules",
     "Scoring",
+    "SolveResult",
     "Spot",
     "Suit",
     "Table",
@@ -77,6 +79,7 @@ __all__ = [
     "new_game",
     "plugin_errors",
     "register_plugin",
+    "solve_full_information",
     "unregister_plugin",
 ]
 

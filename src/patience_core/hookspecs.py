@@ -23,6 +23,7 @@ import pluggy
 if TYPE_CHECKING:
     from patience_core.game import Game
     from patience_core.moves import Move
+    from patience_core.solver import SolveResult
     from patience_core.spec import GameSpec
 
 hookspec = pluggy.HookspecMarker("patience")
@@ -55,4 +56,18 @@ def game_finished(game: Game) -> None:
 
     ``game.is_won()`` tells which way it ended. Undoing the last move and ending the game
     again calls it again. Must not change ``game``.
+    """
+
+
+@hookspec(firstresult=True)
+def solve_full_information(game: Game, node_limit: int, time_limit: float | None) -> SolveResult | None:
+    """Offer a specialised full-information solver for ``game``, or return None.
+
+    Called by :func:`patience_core.solve_full_information` before the generic solver. An
+    implementation checks ``game.spec.id`` (and ``game.options``) and returns None for games
+    it does not know, so the next plugin or the generic solver answers. It must solve from the
+    current position without changing ``game``, respect ``node_limit`` (positions searched)
+    and ``time_limit`` (seconds, or None) by answering ``"unknown"``, and return a
+    :class:`~patience_core.solver.SolveResult` whose line replays to a win through
+    ``Game.play``. The first non-None answer wins.
     """

@@ -32,6 +32,9 @@ class Registry:
     def __init__(self) -> None:
         self.pm = pluggy.PluginManager("patience")
         self.pm.add_hookspecs(hookspecs)
+        from patience_core import builtins
+
+        self.pm.register(builtins, name="patience-core")
         self._entry_points_loaded = False
         self._games: dict[str, GameSpec] | None = None
         self._presets: dict[str, tuple[GameSpec, Preset]] = {}

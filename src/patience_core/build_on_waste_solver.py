@@ -1,0 +1,127 @@
+"""A fast full-information solver for the build-on-waste family (TriPeaks, Golf).
+
+A position is (present, pos, top): the layout cards left (bitmask), the stock cards turned so
+far, and the rank of the waste top (0 for an empty waste). Suits never matter, so the key
+holds the top's rank, not the card.
+
+Two sound dominance arguments cut the search, each applied only to positions already proved
+lost (never to one still being searched, which may depend on the position it would prune):
+
+1. More stock is never worse. From (P, pos, t), any line of (P, pos', t) with pos < pos' can
+   be copied: its plays are the same, and before each of its draws we first turn the extra
+   stock cards, ending on the same top. A line that never draws again wins either way (the
+   stock left does not count, T10). So if (P, pos, t) is lost, so is (P, pos', t).
+2. A position whose top came from the stock, (P, pos', rank of stock[pos'-1]), is reached
+   from any (P, pos, t) with pos < pos' by drawing alone. If that (P, pos, t) is lost, so is it.
+
+The table keeps, for each (P, t), the smallest pos proved lost, and for each P the smallest pos
+proved lost with any top. Bit operations on precomputed masks do the rest: the free cards are
+three table lookups, the cards that fit are one AND.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import TYPE_CHECKING
+
+from patience_core.cards import RANK_OF
+from patience_core.moves import DRAW, Move
+from patience_core.solver import NO_WIN, UNKNOWN, WON, SolveResult
+
+if TYPE_CHECKING:
+    from patience_core.game import Game
+
+
+class _Stop(Exception):
+    pass
+
+
+def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
+    """Solve a game of the build-on-waste family from its current position."""
+    start = time.perf_counter()
+    deadline = None if time_limit is None else start + time_limit
+    table = game.table
+    layout = table.layout
+    fits = list(table.aux[0])
+    fits[0] = layout.full  # an empty waste takes any free card
+    rank_at = [RANK_OF[c] for c in table.cards]
+    stock = table.stock
+    nstock = len(stock)
+    srank = [RANK_OF[c] for c in stock]
+    covered = layout.covered_mask
+    tables = layout._tables
+    t0, t1, t2 = (tables + ((0,) * 4096,) * 3)[:3]
+    three = len(tables) <= 3
+    lost_at: dict[int, int] = {}  # present << 4 | top -> smallest pos proved lost
+    lost_any: dict[int, int] = {}  # present -> smallest pos proved lost, any top
+    line: list[int] = []  # bits played (or 0 for a draw), last move first
+    nodes = 0
+
+    def lost(present: int, pos: int, top: int) -> bool:
+        # Rules 1 and 2 of the module docstring.
+        best = lost_at.get(present << 4 | top)
+        if best is not None and best <= pos:
+            return True
+        if pos and top == srank[pos - 1]:
+            best = lost_any.get(present)
+            if best is not None and best < pos:
+                return True
+        return False
+
+    def mark_lost(present: int, pos: int, top: int) -> None:
+        key = present << 4 | top
+        best = lost_at.get(key)
+        if best is None or pos < best:
+            lost_at[key] = pos
+        best = lost_any.get(present)
+        if best is None or pos < best:
+            lost_any[present] = pos
+
+    def dfs(present: int, pos: int, top: int) -> bool:
+        nonlocal nodes
+        nodes += 1
+        if nodes >= node_limit or (deadline is not None and not nodes & 4095 and time.perf_counter() > deadline):
+            raise _Stop
+        if three:
+            free = present & ~(t0[present & 4095] | t1[present >> 12 & 4095] | t2[present >> 24 & 4095])
+        else:
+            free = present & ~covered(present)
+        mask = free & fits[top]
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            rest = present ^ low
+            if not rest:
+                line.append(low)
+                return True
+            rank = rank_at[low.bit_length() - 1]
+            if not lost(rest, pos, rank) and dfs(rest, pos, rank):
+                line.append(low)
+                return True
+        if pos < nstock:
+            rank = srank[pos]
+            if not lost(present, pos + 1, rank) and dfs(present, pos + 1, rank):
+                line.append(0)
+                return True
+        mark_lost(present, pos, top)
+        return False
+
+    present, pos = table.present, table.stock_pos
+    top = RANK_OF[table.waste[-1]] if table.waste else 0
+    old_limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old_limit, 4 * (len(layout) + nstock) + 100))
+    try:
+        if not present:
+            verdict = WON
+        else:
+            verdict = WON if dfs(present, pos, top) else NO_WIN
+    except _Stop:
+        verdict = UNKNOWN
+    finally:
+        sys.setrecursionlimit(old_limit)
+    moves: list[str] = []
+    if verdict == WON:
+        for low in reversed(line):
+            moves.append(str(DRAW if not low else Move.of_cards(table.cards[low.bit_length() - 1])))
+    return SolveResult(verdict, tuple(moves), nodes, time.perf_counter() - start, "build-on-waste")
