@@ -500,6 +500,6 @@ def test_observers_stop_after_unregistering(observer):
     game.play("draw")
     assert len(observer.played) == 1
     patience_core.unregister_plugin("test-observer")
-    assert not patience_core.REGISTRY.observing
+    assert not patience_core.REGISTRY.pm.has_plugin("test-observer")
     game.play("draw")
     assert len(observer.played) == 1
