@@ -114,10 +114,6 @@ def test_parse_accepts_exactly_the_documented_forms(text):
             Card.parse(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="core bug: cards.parse_card_index upper-cases the suit letter, and 'ſ'.upper() == 'S'",
-)
 def test_a_letter_that_upper_cases_to_a_suit_letter_is_not_a_suit():
     with pytest.raises(CardError):
         Card.parse("Aſ")

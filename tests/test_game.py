@@ -373,11 +373,6 @@ def test_from_dict_refuses_a_preset_of_another_game():
         Game.from_dict(record)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="core bug: Game.from_dict passes saved options as keywords of new_game, so an option "
-    "named 'deal' or 'game_id' is a TypeError",
-)
 @pytest.mark.parametrize("name", ["deal", "game_id"])
 def test_from_dict_refuses_an_option_named_like_an_argument(name):
     record = saved()

@@ -63,7 +63,7 @@ def test_a_covered_face_up_card_names_the_face_up_cards_on_it():
 
 def test_a_card_on_it_that_is_face_down_is_not_named():
     table = make(dealt_up=BOTTOM | 1)  # the top card dealt face up over face-down cards
-    assert table.why_not_free(c("KS")) == "KS is covered by a face-down card and a face-down card"
+    assert table.why_not_free(c("KS")) == "KS is covered by 2 face-down cards"
     play(table, "r3c1")
     play(table, "r3c2")  # QH is uncovered and turns face up
     assert table.why_not_free(c("KS")) == "KS is covered by QH and a face-down card"

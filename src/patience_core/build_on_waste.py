@@ -63,7 +63,7 @@ class BuildOnWaste(Rules):
 
     def illegal_reason(self, table: Table, move: Move) -> str | None:
         if move.word:
-            if move is not DRAW:
+            if move.word != "draw":
                 return f"there is no {move.word!r} move here: play a free card or draw"
             return None if table.stock_pos < len(table.stock) else "the stock is empty"
         if len(move.ids) != 1:
@@ -85,7 +85,7 @@ class BuildOnWaste(Rules):
         return f"{CARD_TEXT[card]} does not fit on {CARD_TEXT[top]}: it needs {wanted}"
 
     def apply(self, table: Table, move: Move) -> None:
-        if move.word:
+        if move.word:  # "draw", the only word illegal_reason lets through
             table.draw_to_waste()
         else:
             table.layout_to_waste(table.where[move.ids[0]])

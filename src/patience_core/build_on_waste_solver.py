@@ -81,7 +81,9 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
     def dfs(present: int, pos: int, top: int) -> bool:
         nonlocal nodes
         nodes += 1
-        if nodes >= node_limit or (deadline is not None and not nodes & 4095 and time.perf_counter() > deadline):
+        if nodes >= node_limit or (
+            deadline is not None and not nodes & 4095 and time.perf_counter() > deadline
+        ):
             raise _Stop
         if three:
             free = present & ~(t0[present & 4095] | t1[present >> 12 & 4095] | t2[present >> 24 & 4095])
@@ -112,10 +114,7 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
     old_limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(old_limit, 4 * (len(layout) + nstock) + 100))
     try:
-        if not present:
-            verdict = WON
-        else:
-            verdict = WON if dfs(present, pos, top) else NO_WIN
+        verdict = WON if not present or dfs(present, pos, top) else NO_WIN
     except _Stop:
         verdict = UNKNOWN
     finally:

@@ -123,7 +123,7 @@ def parse_card_index(text: str) -> int:
         suit, rank_text = _GLYPH_SUIT[token[0]], token[1:]
     elif token[-1:] in _GLYPH_SUIT:
         suit, rank_text = _GLYPH_SUIT[token[-1]], token[:-1]
-    elif len(token) >= 2 and token[-1].upper() in SUIT_LETTERS:
+    elif len(token) >= 2 and token[-1] in "CDHScdhs":  # not .upper(): 'ſ'.upper() is 'S'
         suit, rank_text = SUIT_LETTERS.index(token[-1].upper()), token[:-1]
     else:
         rank_text = ""

@@ -17,6 +17,7 @@ from patience_core.cards import CARD_TEXT, CARDS, Card, parse_card_index
 from patience_core.errors import CardError, DealError
 
 DECK_SIZE: Final = 52
+_ALL: Final = frozenset(range(DECK_SIZE))
 MAX_SEED: Final = 2**64 - 1
 _MASK64: Final = 2**64 - 1
 
@@ -72,8 +73,13 @@ class Deal:
     True
     """
 
-    indices: tuple[int, ...]
+    indices: tuple[int, ...] = attrs.field()
     seed: int | None = attrs.field(default=None, eq=False)
+
+    @indices.validator
+    def _all_52_once(self, attribute: attrs.Attribute[tuple[int, ...]], value: tuple[int, ...]) -> None:
+        if len(value) != DECK_SIZE or set(value) != _ALL:
+            _checked(list(value))  # raises DealError naming what is wrong
 
     @classmethod
     def from_seed(cls, seed: int) -> Deal:
@@ -81,15 +87,19 @@ class Deal:
         return cls(tuple(shuffled_indices(seed)), seed)
 
     @classmethod
-    def from_cards(cls, cards: Iterable[Card | str]) -> Deal:
-        """A deal from 52 cards (or card texts) in deal order, checked like :meth:`parse`."""
+    def from_cards(cls, cards: Iterable[Card | str | int]) -> Deal:
+        """A deal from 52 cards (cards, card texts or indices) in deal order, checked like :meth:`parse`."""
         indices = []
         for pos, card in enumerate(cards):
             if isinstance(card, Card):
                 indices.append(card.index)
+            elif isinstance(card, int) and not isinstance(card, bool):
+                if not 0 <= card < DECK_SIZE:
+                    raise DealError(f"card {pos + 1} of the deal: {card} is not a card index (0-51)")
+                indices.append(card)
             else:
                 try:
-                    indices.append(parse_card_index(card))
+                    indices.append(parse_card_index(str(card)))
                 except CardError as err:
                     raise DealError(f"card {pos + 1} of the deal: {err}") from None
         return cls(_checked(indices))

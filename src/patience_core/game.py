@@ -252,7 +252,6 @@ class Game:
         hides cards), another format or version, an unknown game, a bad deal, an illegal move,
         or a stated position that its moves do not reach.
         """
-        from patience_core import new_game  # the registry lives in the package root
 
         if not isinstance(data, Mapping):
             raise RecordError("a saved game is a JSON object")
@@ -275,7 +274,8 @@ class Game:
                     raise RecordError(f"saved game: the deal is not deal #{seed}")
                 deal = Deal.from_seed(seed)
             game_id = data["preset"] if data.get("preset") else data["game"]
-            game = new_game(game_id, deal=deal, **data["options"])
+            spec, preset = REGISTRY.find(game_id)
+            game = cls(spec, spec.resolve(data["options"], preset.options if preset else None), deal, preset)
         except RecordError:
             raise
         except ValueError as err:  # unknown game, bad option, bad deal

@@ -46,7 +46,8 @@ def move_played(game: Game, move: Move) -> None:
     """Observe play: called after ``move`` has been played in ``game`` through ``Game.play``.
 
     For apps that log, animate or count moves. Must not change ``game``. Not called for
-    the solver's or the players' internal search, nor for ``undo``.
+    the solver's or the players' internal search, nor for ``undo``. An exception raised here
+    reaches the caller of ``play``, with the move already played.
     """
 
 

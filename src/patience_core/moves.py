@@ -59,7 +59,8 @@ class Move:
         if not ids:
             raise InvalidMoveError("a card move needs at least one card")
         if len(set(ids)) != len(ids):
-            raise InvalidMoveError(f"a move names {CARD_TEXT[ids[0]]} twice")
+            twice = next(i for i in ids if ids.count(i) > 1)
+            raise InvalidMoveError(f"a move names {CARD_TEXT[twice]} twice")
         move = _INTERNED.get(ids)
         if move is None:
             move = _INTERNED[ids] = cls(ids=ids)

@@ -60,7 +60,11 @@ class Registry:
             except Exception as err:  # a broken plugin must not take the others down
                 self.errors.append(PluginError(ep.name, f"failed to import {ep.value}: {err!r}"))
                 continue
-            self.register(plugin, ep.name)
+            try:
+                self.register(plugin, ep.name)
+            except PluginError as err:
+                if err not in self.errors:  # a validation error is recorded already
+                    self.errors.append(err)
 
     def register(self, plugin: Any, name: str | None = None) -> str:
         """Register a plugin object (a module or an instance with hookimpls) in-process."""

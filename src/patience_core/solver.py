@@ -89,7 +89,9 @@ def solve_full_information(
     return generic_solve(game, node_limit=node_limit, time_limit=time_limit)
 
 
-def generic_solve(game: Game, *, node_limit: int = DEFAULT_NODE_LIMIT, time_limit: float | None = None) -> SolveResult:
+def generic_solve(
+    game: Game, *, node_limit: int = DEFAULT_NODE_LIMIT, time_limit: float | None = None
+) -> SolveResult:
     """Depth-first search over the rules interface; see the module docstring."""
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
@@ -122,9 +124,11 @@ def generic_solve(game: Game, *, node_limit: int = DEFAULT_NODE_LIMIT, time_limi
         seen.add(key)
         nodes += 1
         if is_won(table):
-            line = tuple(str(m) for _, _, m in stack[1:]) + (str(move),)
+            line = (*(str(m) for _, _, m in stack[1:]), str(move))
             return result(WON, line)
-        if nodes >= node_limit or (deadline is not None and not nodes & 1023 and time.perf_counter() > deadline):
+        if nodes >= node_limit or (
+            deadline is not None and not nodes & 1023 and time.perf_counter() > deadline
+        ):
             return result(UNKNOWN)
         moves = legal_moves(table)
         if moves:

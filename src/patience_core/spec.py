@@ -46,6 +46,13 @@ class Option:
         if not _NAME.match(value):
             raise ValueError(f"option name {value!r} must be a lowercase identifier")
 
+    def __attrs_post_init__(self) -> None:
+        if type(self.default) not in (bool, int, str):
+            raise TypeError(
+                f"option {self.name!r}: a default is a bool, an int or a str, not {self.default!r}"
+            )
+        self.check(self.default)  # a default the option itself refuses is a bug in the plugin
+
     @property
     def kind(self) -> str:
         return type(self.default).__name__

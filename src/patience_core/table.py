@@ -155,7 +155,10 @@ class Table:
             if not over:
                 return None
             up = self.face_up_mask()
-            names = [CARD_TEXT[self.cards[p]] if up >> p & 1 else "a face-down card" for p in over]
+            names = [CARD_TEXT[self.cards[p]] for p in over if up >> p & 1]
+            down = len(over) - len(names)
+            if down:
+                names.append("a face-down card" if down == 1 else f"{down} face-down cards")
             return f"{name} is covered by {' and '.join(names)}"
         return self.where_is(card)
 
@@ -227,6 +230,7 @@ class Table:
 
     def redeal(self) -> None:
         """Turn the waste (the drawn card put on it first) over as the new stock."""
+        assert self.stock_pos == len(self.stock), "redeal with cards left in the stock"
         waste = self.waste
         if self.drawn != NO_CARD:
             waste += (self.drawn,)
