@@ -191,3 +191,8 @@ SPEC = GameSpec(
 @hookimpl
 def register_games(register: Callable[[GameSpec], None]) -> None:
     register(SPEC)
+
+
+from patience_pyramid.solver import solve_full_information  # noqa: E402 - the hookimpl, after Pyramid
+
+__all__ = ["SPEC", "Pyramid", "register_games", "solve_full_information"]
