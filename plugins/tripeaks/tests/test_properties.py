@@ -7,14 +7,17 @@ against a model written from the rules page, reading only the player view.
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
-from hypothesis import given
+import pytest
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import patience_core
 from patience_core import Game
-from patience_core.testing import check_cards, check_player_view, conformance_tests, games
+from patience_core.testing import check_cards, check_player_view, conformance_tests, seeds
 
 TestTriPeaksConformance = conformance_tests("tripeaks")
 
@@ -100,10 +103,20 @@ def check_position(game: Game, before: dict[str, Any] | None) -> None:
             assert len(gone) == 1
 
 
+# Every combination of the options, each on its own random seeds.
+COMBINATIONS = [
+    dict(zip(("wrap", "open_peaks", "free_start", "scoring"), values, strict=True))
+    for values in itertools.product((True, False), (False, True), (False, True), ("runs", "classic"))
+]
+
+
+@pytest.mark.parametrize("options", COMBINATIONS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
+@settings(max_examples=max(3, settings.default.max_examples // 5))
 # greed: how often a card is played rather than any legal move; plain random play rarely wins,
 # playing cards first wins about one game in four, so both ends get checked.
-@given(game=games("tripeaks"), salt=st.integers(0, 2**32), greed=st.sampled_from([0.0, 0.9]))
-def test_random_play_follows_the_rules_page(game: Game, salt: int, greed: float):
+@given(seed=seeds(), salt=st.integers(0, 2**32), greed=st.sampled_from([0.0, 0.9]))
+def test_random_play_follows_the_rules_page(options: dict[str, Any], seed: int, salt: int, greed: float):
+    game = patience_core.new_game("tripeaks", seed=seed, **options)
     rng = random.Random(salt)
     start = game.to_dict("full")
     check_position(game, None)
