@@ -90,7 +90,7 @@ def complete_option(ctx: typer.Context, incomplete: str) -> list[tuple[str, str]
 GameArg = Annotated[
     str,
     typer.Argument(
-        help="The game or preset to play, such as tripeaks or par-pyramid (see 'patience games').",
+        help="The id of the game or preset to play ('patience games' lists them).",
         autocompletion=complete_game,
         show_default=False,
     ),
@@ -178,7 +178,7 @@ def _text(value: object) -> str:
 
 
 def describe_game(game: Game) -> str:
-    """``TriPeaks (wrap=false), deal 42``: what is being played, for titles."""
+    """``Name (key=value), deal 42``: what is being played, for titles."""
     name = game.preset.name if game.preset else game.spec.name
     label = option_label(game.id, game.options)
     deal = f"deal {game.deal.seed}" if game.deal.seed is not None else "typed deal"

@@ -16,7 +16,7 @@ from patience_core.plugins import ENTRY_POINT_GROUP
 
 
 def plugin_sources() -> dict[str, str]:
-    """Plugin name to the distribution that installs it, as ``patience-tripeaks 0.1.0``."""
+    """Plugin name to the distribution that installs it, as ``patience-cards 0.1.0``."""
     out = {}
     for ep in entry_points(group=ENTRY_POINT_GROUP):
         dist = getattr(ep, "dist", None)
@@ -72,7 +72,10 @@ def games(
     plain = plain or no_color_env()
     console = make_console(plain)
     if not specs:
-        console.print("No game is installed. Install a game plugin, such as: pip install patience-tripeaks")
+        console.print(
+            "No game is installed. Install a game plugin: a package that registers games"
+            " in the 'patience' entry-point group."
+        )
         return
     for n, spec in enumerate(specs):
         if n:

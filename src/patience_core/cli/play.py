@@ -89,7 +89,7 @@ def play(
         str | None,
         typer.Argument(
             metavar="[GAME]",
-            help="The game or preset to play, such as tripeaks or par-pyramid (see 'patience games');"
+            help="The id of the game or preset to play ('patience games' lists them);"
             " with --resume, the saved game file to continue.",
             autocompletion=complete_game,
             show_default=False,

@@ -161,7 +161,7 @@ class Renderer:
         line.append(f" {cards} ({pass_text})    Waste ")
         if waste:
             line.append_text(self.card(waste[-1]))
-            line.append(f" ({len(waste)})" if len(waste) > 1 else "")
+            line.append(f" ({len(waste)} cards)" if len(waste) > 1 else "")
         else:
             line.append("empty")
         if has_drawn_card:

@@ -5,8 +5,8 @@ unfinished (quit, restarted, replaced by a new deal) is not a result, and neithe
 ``--moves`` runs, replays or resumed games that had already ended. Each finished game is one
 row written in one transaction, so a crash never leaves half a result.
 
-The key is the id played (a preset shows under its own id, such as ``par-pyramid``) and the
-full set of option values, so ``tripeaks`` with ``wrap=false`` is counted apart.
+The key is the id played (a preset shows under its own id) and the full set of option values,
+so a game played with one option changed is counted apart from the same game with defaults.
 """
 
 from __future__ import annotations
