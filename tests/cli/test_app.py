@@ -84,7 +84,10 @@ def test_the_cli_names_no_game():
 
 
 def test_importing_the_engine_does_not_import_the_cli_libraries():
-    code = "import sys, patience_core; patience_core.games(); print(sorted(m for m in ('typer', 'rich', 'click') if m in sys.modules))"
+    code = (
+        "import sys, patience_core; patience_core.games();"
+        " print(sorted(m for m in ('typer', 'rich', 'click') if m in sys.modules))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
 

@@ -90,6 +90,7 @@ def complete_option(ctx: typer.Context, incomplete: str) -> list[tuple[str, str]
 GameArg = Annotated[
     str,
     typer.Argument(
+        metavar="GAME",
         help="The id of the game or preset to play ('patience games' lists them).",
         autocompletion=complete_game,
         show_default=False,
@@ -119,7 +120,7 @@ OptionOpt = Annotated[
         "--option",
         "-o",
         metavar="KEY=VALUE",
-        help="A game option, such as -o wrap=false; repeat for several (see 'patience games').",
+        help="A game option as KEY=VALUE; repeat for several ('patience games' lists each game's options).",
         autocompletion=complete_option,
         show_default=False,
     ),

@@ -88,7 +88,7 @@ def play(
     game: Annotated[
         str | None,
         typer.Argument(
-            metavar="[GAME]",
+            metavar="GAME",
             help="The id of the game or preset to play ('patience games' lists them);"
             " with --resume, the saved game file to continue.",
             autocompletion=complete_game,
