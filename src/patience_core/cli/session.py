@@ -264,6 +264,8 @@ class Session:
                 self.from_autosave = False
         self.console.print(Text(result_text(game), style="bold"))
         while True:
+            if not self.interactive:  # a question in a transcript is a line of its own
+                self.console.print("Play a new deal? (y/n)")
             answer = self.read("Play a new deal? (y/n): ")
             if answer is None or answer.strip().lower() in _NO:
                 self.console.print("Bye.")
