@@ -1,6 +1,7 @@
 """``patience play``: piped sessions, --moves, --json, the end of a game, every game and option."""
 
 import json
+from pathlib import Path
 
 import pytest
 from cli_helpers import all_game_ids, find_deal, greedy_moves, run
@@ -108,17 +109,15 @@ def test_resume_without_autosave_and_with_deal_options_are_errors():
 def test_save_and_resume_a_file():
     result = session("pyramid", "-s", "3", commands=["draw", "save mine.json", "draw", "save", "quit"])
     assert "Saved to mine.json." in result.stdout
-    assert json.loads(open("mine.json").read())["moves"] == [
-        "draw",
-        "draw",
-    ]  # the second save reused the name
+    # The second save went to the same file.
+    assert json.loads(Path("mine.json").read_text())["moves"] == ["draw", "draw"]
     result = session("--resume", "mine.json", "--plain", commands=["quit"])
     assert "Moves played: 2." in result.stdout
 
 
 def test_save_defaults_to_game_and_deal():
     session("tripeaks", "-s", "8", commands=["draw", "save", "quit"])
-    assert json.loads(open("tripeaks-8.json").read())["moves"] == ["draw"]
+    assert json.loads(Path("tripeaks-8.json").read_text())["moves"] == ["draw"]
 
 
 # --- --moves and --json ---------------------------------------------------------------------------------
