@@ -127,7 +127,9 @@ def read_record(path: Path) -> dict[str, Any]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
-        if err.pos >= len(text.rstrip()):
+        body = text.strip()
+        # An object that never closes, or an error at the very end: the file was cut short.
+        if err.pos >= len(body) or (body.startswith("{") and not body.endswith("}")):
             why = "the JSON ends too early (the file is truncated)"
         else:
             why = f"the JSON is broken at line {err.lineno} column {err.colno} ({err.msg})"
