@@ -50,6 +50,24 @@ def test_several_moves_on_a_line_stop_at_the_first_illegal():
     assert "Moves played: 2." in result.stdout
 
 
+def test_plain_mode_says_what_a_move_changed():
+    game = patience_core.new_game("tripeaks", seed=2)
+    moves = greedy_moves(game)[:2]
+    before = game.to_dict("player")["layout"]
+    for move in moves:
+        game.play(move)
+    after = game.to_dict("player")["layout"]
+    freed = [s["card"] for old, s in zip(before, after, strict=True) if s["free"] and not old["free"]]
+    assert freed  # the deal was chosen so that these moves uncover cards
+    result = session("tripeaks", "-s", "2", "--plain", commands=[" ".join(moves), "quit"])
+    out = result.stdout.split("> ")[1]  # the answer to the line of moves
+    assert out.splitlines()[1] == f"Played {' '.join(moves)}."
+    assert out.splitlines()[2].startswith("Now free: ")
+    for card in freed:
+        assert f"{card} in row 3, turned face up" in out
+    assert "Row 1:" not in out  # not the whole table again
+
+
 def test_hint_moves_help_restart_board():
     result = session(
         "pyramid",
@@ -76,6 +94,7 @@ def test_quit_keeps_an_unfinished_game_and_resume_continues_it():
     assert saved["moves"] == [first]
     result = session("--resume", "--plain", commands=["quit"])
     assert result.exit_code == 0
+    assert "Resumed the game kept when you last quit: 1 moves played so far." in result.stdout
     assert "Moves played: 1." in result.stdout
     assert "TriPeaks, deal 1." in result.stdout
 

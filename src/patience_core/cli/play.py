@@ -189,7 +189,10 @@ def play(
     session = Session(
         g, console, renderer, interactive=interactive, save_path=save_path, from_autosave=from_autosave
     )
-    if not g.moves and g.deal.seed is not None and interactive:
+    if resume:
+        where = "the game kept when you last quit" if from_autosave else str(path)
+        session.note(f"Resumed {where}: {len(g.moves)} moves played so far.")
+    elif g.deal.seed is not None and interactive:
         session.note(f"Deal {g.deal.seed}: play it again with {replay_command(g)}")
     session.run()
     if json_out:

@@ -74,6 +74,23 @@ class Renderer:
             lines.append(self.legal_moves(view["legal_moves"]))
         return lines
 
+    def after_move(self, before: dict[str, Any], after: dict[str, Any], has_drawn_card: bool) -> list[Text]:
+        """What a move changed, in sentences: cards newly free, then the piles, measures and moves."""
+        lines = []
+        row_of = {y: n for n, y in enumerate(sorted({s["y"] for s in after["layout"]}), 1)}
+        freed = [
+            f"{spot['card']} in row {row_of[spot['y']]}" + ("" if old["face_up"] else ", turned face up")
+            for old, spot in zip(before["layout"], after["layout"], strict=True)
+            if spot["free"] and not old["free"]
+        ]
+        if freed:
+            lines.append(Text(f"Now free: {'; '.join(freed)}."))
+        lines += self.piles(after, has_drawn_card=has_drawn_card)
+        lines.append(self.measures(after, len(after["layout"])))
+        if after["status"] == "playing":
+            lines.append(self.legal_moves(after["legal_moves"]))
+        return lines
+
     def layout_picture(self, spots: Sequence[dict[str, Any]]) -> list[Text]:
         """The layout drawn at its coordinates. Free cards are bracketed (``[4♥]``), cards in
         sight but covered are dimmed, face-down cards are card backs, gone cards leave a gap."""

@@ -102,9 +102,14 @@ class Session:
         if self.redraw:
             self.console.clear()
             position = True
+        else:  # a transcript reads in order: what happened, then where it led
+            self._print_notes()
         if position:
             for line in self.renderer.position(self.game, title=describe_game(self.game)):
                 self.console.print(line)
+        self._print_notes()
+
+    def _print_notes(self) -> None:
         for note in self.notes:
             self.console.print(note)
         self.notes.clear()
@@ -188,6 +193,7 @@ class Session:
             return False
         played: list[str] = []
         error = None
+        before = game.to_dict("player")
         for text in texts:
             if game.is_over():
                 error = f"the game is over, so {text} was not played"
@@ -203,8 +209,12 @@ class Session:
             self.note(f"Played {' '.join(played)}, then stopped: {error}", style="bold red")
         elif error:
             self.note(error, style="bold red")
-        elif len(played) > 1 or any(word.isdigit() for word in words):
+        elif len(played) > 1 or any(word.isdigit() for word in words) or self.renderer.plain:
             self.note(f"Played {' '.join(played)}.")
+        if played and self.renderer.plain:
+            # Read aloud, the whole table after every move is too much: say what changed.
+            self.notes += self.renderer.after_move(before, game.to_dict("player"), game.rules.has_drawn_card)
+            return False
         return bool(played)
 
     def pick(self, word: str) -> str:
