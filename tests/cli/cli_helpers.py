@@ -14,9 +14,9 @@ ANSI = re.compile(r"\x1b\[[0-9;]*m")
 BOX_AND_BLOCKS = re.compile(r"[\u2500-\u259f]")  # box drawing and block elements (card backs)
 
 
-def run(*args: str, input: str | None = None, env: dict[str, str] | None = None):
+def run(*args: str, input: str | None = None, env: dict[str, str] | None = None, **extra):
     """Invoke ``patience ARGS`` in-process; genuine bugs raise instead of being swallowed."""
-    result = CliRunner().invoke(app, list(args), input=input, env=env, catch_exceptions=False)
+    result = CliRunner().invoke(app, list(args), input=input, env=env, catch_exceptions=False, **extra)
     assert "Traceback" not in result.output
     return result
 

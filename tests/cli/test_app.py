@@ -68,11 +68,27 @@ def test_game_completion_lists_games_and_presets():
 def test_option_completion_uses_the_game_on_the_line():
     ctx = typer.Context(typer.main.get_command(app))
     ctx.params["game"] = "tripeaks"
-    names = [name for name, _ in complete_option(ctx, "")]
+    names = [name for name, _ in complete_option(ctx, [], "")]
     assert names == [f"{o.name}=" for o in patience_core.find_game("tripeaks")[0].options]
-    assert [n for n, _ in complete_option(ctx, "wr")] == ["wrap="]
+    assert [n for n, _ in complete_option(ctx, [], "wr")] == ["wrap="]
+    ctx.params["game"] = None  # as while the line is being typed: the words name the game
+    assert [n for n, _ in complete_option(ctx, ["play", "par-pyramid", "-o"], "w")] == ["win="]
+    assert [n for n, _ in complete_option(ctx, ["par-pyramid"], "win=")] == ["win=pyramid", "win=all"]
+    ctx.params["game"] = "tripeaks"
+    assert [n for n, _ in complete_option(ctx, [], "wrap=f")] == ["wrap=false"]
     ctx.params["game"] = "no-such-game"
-    assert complete_option(ctx, "") == []
+    assert complete_option(ctx, [], "") == []
+
+
+def test_completion_through_the_shell_protocol():
+    env = {
+        "_PATIENCE_COMPLETE": "complete_bash",
+        "COMP_WORDS": "patience play tripeaks -o w",
+        "COMP_CWORD": "4",
+    }
+    assert run(env=env, prog_name="patience").stdout.split() == ["wrap="]
+    env.update(COMP_WORDS="patience show p", COMP_CWORD="2")
+    assert sorted(run(env=env, prog_name="patience").stdout.split()) == ["par-pyramid", "pyramid"]
 
 
 def test_the_cli_names_no_game():

@@ -75,15 +75,27 @@ def complete_game(incomplete: str) -> list[tuple[str, str]]:
     return [(gid, name) for gid, name in out if gid.startswith(incomplete)]
 
 
-def complete_option(ctx: typer.Context, incomplete: str) -> list[tuple[str, str]]:
+def complete_option(ctx: typer.Context, args: list[str], incomplete: str) -> list[tuple[str, str]]:
     """Shell completion for ``-o``: the options of the game named on the line, as ``name=``."""
-    game_id = ctx.params.get("game")
-    try:
-        spec, _ = patience_core.find_game(game_id) if game_id else (None, None)
-    except ValueError:
-        return []
+    # While ``-o`` still lacks its value the line does not parse and GAME comes out empty, so
+    # look at the words as well: the ones given, or those the shell hands the completion.
+    line = os.environ.get("_TYPER_COMPLETE_ARGS") or os.environ.get("COMP_WORDS") or ""
+    spec = None
+    for word in [ctx.params.get("game") or "", *args, *line.split()]:
+        try:
+            spec, _ = patience_core.find_game(word)
+            break
+        except ValueError:
+            continue
     if spec is None:
         return []
+    name, sep, _ = incomplete.partition("=")
+    if sep:  # the values of one option
+        option = next((o for o in spec.options if o.name == name.replace("-", "_")), None)
+        if option is None:
+            return []
+        values = ["true", "false"] if isinstance(option.default, bool) else list(option.choices)
+        return [(f"{name}={v}", option.accepts()) for v in values if f"{name}={v}".startswith(incomplete)]
     return [(f"{o.name}=", o.help) for o in spec.options if o.name.startswith(incomplete)]
 
 
