@@ -80,7 +80,7 @@ def show(
     for line in renderer.position(g, title=describe_game(g)):
         console.print(line)
     for line in renderer.deal_text(g.deal_text()):
-        console.print(line, soft_wrap=not plain)
+        console.print(line)
     console.print(f"Play it with: {replay_command(g)}", soft_wrap=True)
 
 
