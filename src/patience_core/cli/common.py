@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Final, NoReturn
+from typing import Annotated, Any, Final, NoReturn
 
 import typer
 from rich.console import Console
@@ -171,10 +171,11 @@ def make_game(game_id: str, seed: int | None, deal: str | None, options: list[st
 
 def new_deal_like(game: Game) -> Game:
     """A new random deal of the same game with the same options."""
-    return patience_core.new_game(game.id, **game.options)
+    options: dict[str, Any] = dict(game.options)
+    return patience_core.new_game(game.id, **options)
 
 
-def option_label(game_id: str, options: dict[str, object]) -> str:
+def option_label(game_id: str, options: Mapping[str, object]) -> str:
     """The options that differ from the game's (or preset's) defaults, as ``wrap=false``."""
     try:
         spec, preset = patience_core.find_game(game_id)

@@ -94,7 +94,7 @@ class Session:
 
     # --- output ----------------------------------------------------------------------------
 
-    def note(self, text: str, style: str | None = None) -> None:
+    def note(self, text: str, style: str = "") -> None:
         self.notes.append(Text(text, style=style))
 
     def refresh(self, *, position: bool) -> None:
