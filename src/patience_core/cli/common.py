@@ -1,0 +1,240 @@
+"""What the commands share: user errors, the game arguments and options, the console, the data folder."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any, Final, NoReturn
+
+import typer
+from rich.console import Console
+
+import patience_core
+from patience_core import (
+    CardError,
+    DealError,
+    Game,
+    GameSpec,
+    IllegalMoveError,
+    InvalidMoveError,
+    OptionError,
+    RecordError,
+    UnknownGameError,
+)
+
+HOME_ENV: Final = "PATIENCE_HOME"
+
+# The core's errors for user mistakes; each message names the problem. Other exceptions are
+# bugs and must surface with a traceback.
+USER_ERRORS: Final = (
+    CardError,
+    DealError,
+    IllegalMoveError,
+    InvalidMoveError,
+    OptionError,
+    RecordError,
+    UnknownGameError,
+)
+
+
+class CliError(Exception):
+    """A mistake of the user or a problem with a file: printed as one line, exit code 1."""
+
+
+def fail(message: str, code: int = 1) -> NoReturn:
+    """Print ``message`` as an error and leave with a non-zero exit code."""
+    typer.echo(f"Error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def warn(message: str) -> None:
+    typer.echo(f"Warning: {message}", err=True)
+
+
+@contextmanager
+def user_errors() -> Iterator[None]:
+    """Turn user mistakes (the core's errors and :class:`CliError`) into a message and exit 1."""
+    try:
+        yield
+    except (CliError, *USER_ERRORS) as err:
+        fail(str(err))
+
+
+# --- games and options --------------------------------------------------------------------
+
+
+def complete_game(incomplete: str) -> list[tuple[str, str]]:
+    """Shell completion for GAME: every installed game and preset id."""
+    out = []
+    for spec in patience_core.games():
+        out.append((spec.id, spec.name))
+        out += [(p.id, p.name) for p in spec.presets]
+    return [(gid, name) for gid, name in out if gid.startswith(incomplete)]
+
+
+def complete_option(ctx: typer.Context, args: list[str], incomplete: str) -> list[tuple[str, str]]:
+    """Shell completion for ``-o``: the options of the game named on the line, as ``name=``."""
+    # While ``-o`` still lacks its value the line does not parse and GAME comes out empty, so
+    # look at the words as well: the ones given, or those the shell hands the completion.
+    line = os.environ.get("_TYPER_COMPLETE_ARGS") or os.environ.get("COMP_WORDS") or ""
+    spec = None
+    for word in [ctx.params.get("game") or "", *args, *line.split()]:
+        try:
+            spec, _ = patience_core.find_game(word)
+            break
+        except ValueError:
+            continue
+    if spec is None:
+        return []
+    name, sep, _ = incomplete.partition("=")
+    if sep:  # the values of one option
+        option = next((o for o in spec.options if o.name == name.replace("-", "_")), None)
+        if option is None:
+            return []
+        values = ["true", "false"] if isinstance(option.default, bool) else list(option.choices)
+        return [(f"{name}={v}", option.accepts()) for v in values if f"{name}={v}".startswith(incomplete)]
+    return [(f"{o.name}=", o.help) for o in spec.options if o.name.startswith(incomplete)]
+
+
+GameArg = Annotated[
+    str,
+    typer.Argument(
+        metavar="GAME",
+        help="The id of the game or preset to play ('patience games' lists them).",
+        autocompletion=complete_game,
+        show_default=False,
+    ),
+]
+SeedOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--seed",
+        "-s",
+        help="Deal number: the same number gives the same deal on every machine. Default: a random one.",
+        show_default=False,
+    ),
+]
+DealOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--deal",
+        "-d",
+        help="Deal text: the 52 cards in deal order, such as '8D TH ...' (layout first, then the stock).",
+        show_default=False,
+    ),
+]
+OptionOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option",
+        "-o",
+        metavar="KEY=VALUE",
+        help="A game option as KEY=VALUE; repeat for several ('patience games' lists each game's options).",
+        autocompletion=complete_option,
+        show_default=False,
+    ),
+]
+PlainOpt = Annotated[
+    bool,
+    typer.Option(
+        "--plain",
+        help="Plain text a screen reader can follow line by line: no colour, no drawing."
+        " Also set by the NO_COLOR environment variable.",
+    ),
+]
+
+
+def parse_option_pairs(spec: GameSpec, pairs: list[str] | None) -> dict[str, object]:
+    """Typed option values from ``KEY=VALUE`` texts; :class:`OptionError` names a bad one."""
+    texts: dict[str, str] = {}
+    for pair in pairs or []:
+        name, sep, value = pair.partition("=")
+        name = name.strip().replace("-", "_")
+        if not sep or not name:
+            known = ", ".join(f"{o.name}=<{o.accepts()}>" for o in spec.options) or "none"
+            raise OptionError(f"option {pair!r} is not KEY=VALUE; options of {spec.id}: {known}")
+        if name in texts:
+            raise OptionError(f"option {name!r} is given twice")
+        texts[name] = value
+    return dict(spec.parse_options(texts))
+
+
+def make_game(game_id: str, seed: int | None, deal: str | None, options: list[str] | None) -> Game:
+    """A new game from the command line's GAME, --seed, --deal and -o values."""
+    spec, _ = patience_core.find_game(game_id)
+    values = parse_option_pairs(spec, options)
+    return patience_core.new_game(game_id, seed=seed, deal=deal, **values)
+
+
+def new_deal_like(game: Game) -> Game:
+    """A new random deal of the same game with the same options."""
+    options: dict[str, Any] = dict(game.options)
+    return patience_core.new_game(game.id, **options)
+
+
+def option_label(game_id: str, options: Mapping[str, object]) -> str:
+    """The options that differ from the game's (or preset's) defaults, as ``wrap=false``."""
+    try:
+        spec, preset = patience_core.find_game(game_id)
+    except ValueError:  # a game no longer installed: show every option
+        return " ".join(f"{k}={_text(v)}" for k, v in sorted(options.items()))
+    defaults = spec.defaults()
+    if preset is not None:
+        defaults.update(preset.options)
+    return " ".join(f"{k}={_text(v)}" for k, v in options.items() if defaults.get(k, object()) != v)
+
+
+def _text(value: object) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def describe_game(game: Game) -> str:
+    """``Name (key=value), deal 42``: what is being played, for titles."""
+    name = game.preset.name if game.preset else game.spec.name
+    label = option_label(game.id, game.options)
+    deal = f"deal {game.deal.seed}" if game.deal.seed is not None else "typed deal"
+    return f"{name}{f' ({label})' if label else ''}, {deal}"
+
+
+# --- output ------------------------------------------------------------------------------------
+
+
+def no_color_env() -> bool:
+    """The NO_COLOR convention: set and not empty."""
+    return bool(os.environ.get("NO_COLOR"))
+
+
+def make_console(plain: bool, *, stderr: bool = False) -> Console:
+    """The console for a command: no styles at all in plain mode."""
+    if plain:
+        return Console(
+            color_system=None, highlight=False, markup=False, emoji=False, soft_wrap=True, stderr=stderr
+        )
+    # soft_wrap: long lines are left to the terminal, never cut into the picture's rows.
+    return Console(highlight=False, markup=False, emoji=False, soft_wrap=True, stderr=stderr)
+
+
+def unicode_ok() -> bool:
+    """Whether standard output can show suit glyphs and card backs."""
+    encoding = getattr(sys.stdout, "encoding", None) or "ascii"
+    try:
+        "♣♦♥♠░·".encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+# --- the data folder ------------------------------------------------------------------------------
+
+
+def data_dir() -> Path:
+    """Where statistics and the autosave live: $PATIENCE_HOME, else the XDG data folder."""
+    home = os.environ.get(HOME_ENV)
+    if home:
+        return Path(home).expanduser()
+    xdg = os.environ.get("XDG_DATA_HOME")
+    base = Path(xdg).expanduser() if xdg else Path.home() / ".local" / "share"
+    return base / "patience"

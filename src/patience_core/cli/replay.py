@@ -1,0 +1,100 @@
+"""``patience replay``: re-check every move of a game record and show how it ended."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Final
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from patience_core import Game, RecordError
+from patience_core.cli.common import (
+    CliError,
+    PlainOpt,
+    describe_game,
+    make_console,
+    no_color_env,
+    unicode_ok,
+    user_errors,
+)
+from patience_core.cli.records import read_record
+from patience_core.cli.render import Renderer
+
+# The fields that say which game and deal a record is; the rest is moves and what they give.
+_HEADER: Final = ("format", "version", "view", "game", "preset", "options", "seed", "deal")
+
+
+def outcome(game: Game) -> str:
+    status = {"won": "won", "lost": "lost", "playing": "not finished"}[game.status()]
+    return f"Result: {status}; cards left {game.cards_left()}, score {game.score()}."
+
+
+def replay(
+    file: Annotated[
+        Path, typer.Argument(help="A saved game (written by 'save' at the prompt).", show_default=False)
+    ],
+    step: Annotated[
+        bool,
+        typer.Option(
+            "--step", help="Show the position after every move (at a terminal, Enter goes on, q stops)."
+        ),
+    ] = False,
+    plain: PlainOpt = False,
+) -> None:
+    """Re-check every move of a saved game and print the result, step by step with --step.
+
+    Exit code 0 when every move is legal and the record's stated result is what its moves give,
+    1 with the first problem otherwise.
+    """
+    plain = plain or no_color_env()
+    console = make_console(plain)
+    renderer = Renderer(plain=plain, unicode=unicode_ok(), width=console.width)
+    with user_errors():
+        data = read_record(file)
+        moves = data.get("moves")
+        try:
+            game = Game.from_dict({**{k: data[k] for k in _HEADER if k in data}, "moves": []})
+        except RecordError as err:
+            raise CliError(f"{file}: {err}") from None
+        if not isinstance(moves, list):
+            raise CliError(f"{file}: saved game field 'moves' is missing or not a list")
+        console.print(Text(f"Replaying {file}: {describe_game(game)}, {len(moves)} moves.", style="bold"))
+        pause = step and sys.stdin.isatty()
+        if step:
+            _print(console, renderer.position(game, title="Start", legal=False))
+        for n, text in enumerate(moves, 1):
+            try:
+                game.play(text if isinstance(text, str) else repr(text))
+            except ValueError as err:  # an illegal move or not move text: the record is bad
+                raise CliError(f"{file}: move {n} ({text}) cannot be played: {err}") from None
+            if step:
+                console.print()
+                _print(console, renderer.position(game, title=f"Move {n}: {text}", legal=False))
+                if pause and n < len(moves) and _stop():
+                    return
+        try:
+            Game.from_dict(data)  # the stated status, score and position must be what the moves give
+        except RecordError as err:
+            raise CliError(f"{file}: {err}") from None
+    if not step:
+        _print(console, renderer.position(game, title=f"After move {len(moves)}", legal=False))
+    console.print(f"All {len(moves)} moves are legal. {outcome(game)}")
+
+
+def _print(console: Console, lines: list[Text]) -> None:
+    for line in lines:
+        console.print(line)
+
+
+def _stop() -> bool:
+    try:
+        return input("Enter for the next move, q to stop: ").strip().lower() in ("q", "quit")
+    except (EOFError, KeyboardInterrupt):
+        return True
+
+
+def register(app: typer.Typer) -> None:
+    app.command("replay")(replay)

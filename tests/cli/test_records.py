@@ -1,0 +1,165 @@
+"""Game records: JSON only, atomic writes, and clear refusals that change nothing on disk."""
+
+import json
+import os
+
+import pytest
+from cli_helpers import greedy_moves, run
+
+import patience_core
+from patience_core.cli import records
+from patience_core.cli.common import CliError
+from patience_core.cli.records import autosave_path, load_game, save_game
+
+
+@pytest.fixture
+def folder(tmp_path):
+    path = tmp_path / "saves"
+    path.mkdir()
+    return path
+
+
+@pytest.fixture
+def game():
+    game = patience_core.new_game("par-pyramid", seed=4)
+    for move in greedy_moves(game)[:6]:
+        game.play(move)
+    return game
+
+
+def test_a_record_is_plain_json_with_the_game_and_its_moves(folder, game):
+    path = folder / "g.json"
+    save_game(game, path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["format"] == "patience-game"
+    assert data["version"] == 1
+    assert (data["game"], data["preset"]) == ("pyramid", "par-pyramid")
+    assert data["options"] == game.options
+    assert data["deal"] == game.deal_text()
+    assert data["moves"] == [str(m) for m in game.moves]
+    assert data["status"] == "playing"
+    assert data["saved_at"]
+    loaded = load_game(path)
+    assert loaded.to_dict("full") == game.to_dict("full")
+
+
+def test_a_crash_while_writing_leaves_the_old_file_whole(folder, game, monkeypatch):
+    path = folder / "g.json"
+    save_game(game, path)
+    before = path.read_bytes()
+    game.play(game.legal_moves()[0])
+
+    def crash(*args):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", crash)
+    with pytest.raises(CliError, match="No space left on device"):
+        save_game(game, path)
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in folder.iterdir()) == ["g.json"]  # no temporary file left behind
+
+
+def test_an_interrupted_write_leaves_the_old_file_whole(folder, game, monkeypatch):
+    path = folder / "g.json"
+    save_game(game, path)
+    before = path.read_bytes()
+
+    def interrupted(fd):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "fsync", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        save_game(game, path)
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in folder.iterdir()) == ["g.json"]
+
+
+def test_save_refuses_to_overwrite_what_is_not_a_record(folder, game):
+    notes = folder / "notes.txt"
+    notes.write_text("my notes")
+    with pytest.raises(CliError, match="exists and is not a saved game"):
+        save_game(game, notes)
+    assert notes.read_text() == "my notes"
+    with pytest.raises(CliError, match="is a folder"):
+        save_game(game, folder)
+
+
+def test_save_in_a_session_reports_a_failure_and_goes_on(folder):
+    (folder / "notes.txt").write_text("x")
+    result = run("play", "tripeaks", "-s", "1", input=f"save {folder / 'notes.txt'}\ndraw\nquit\n")
+    assert result.exit_code == 0
+    assert "Not saved:" in result.stdout
+    assert "Moves played 1" in result.stdout
+
+
+def _corruptions(good: dict, text: str):
+    """Bad records, each with the words its error must contain."""
+    illegal = dict(good, moves=[*good["moves"][:-1], "KS+AS"])
+    yield "truncated", text[: len(text) // 2], "truncated"
+    yield "not json", "this is not json {", "broken at line 1"
+    yield "empty", "", "empty"
+    yield "a list", "[1, 2]", "holds a JSON list"
+    yield "another format", json.dumps(dict(good, format="chess-pgn")), "not a saved game (format 'chess-pgn'"
+    yield "wrong version", json.dumps(dict(good, version=99)), "version 99 is not supported"
+    yield "illegal move", json.dumps(illegal), f"move {len(good['moves'])} (KS+AS) cannot be played"
+    yield "not move text", json.dumps(dict(good, moves=[*good["moves"], "fly"])), "(fly) cannot be played"
+    yield "score changed", json.dumps(dict(good, score=good["score"] + 50)), "'score' does not match"
+    yield "unknown game", json.dumps(dict(good, game="nosuch", preset=None)), "unknown game 'nosuch'"
+    yield "missing deal", json.dumps({k: v for k, v in good.items() if k != "deal"}), "'deal' is missing"
+    yield "bad option", json.dumps(dict(good, options={**good["options"], "win": "most"})), "'win' accepts"
+    yield "not utf-8", b"\xff\xfe\x00garbage", "not UTF-8"
+
+
+def _cases():
+    game = patience_core.new_game("par-pyramid", seed=4)
+    for move in greedy_moves(game)[:6]:
+        game.play(move)
+    good = records.record_of(game)
+    return list(_corruptions(good, json.dumps(good)))
+
+
+@pytest.mark.parametrize(("name", "content", "words"), _cases(), ids=[c[0] for c in _cases()])
+def test_a_bad_record_is_a_clear_error_that_changes_nothing(folder, name, content, words):
+    path = folder / "bad.json"
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content, encoding="utf-8")
+    # An autosave that must survive a failed resume.
+    autosave = patience_core.new_game("tripeaks", seed=1)
+    autosave.play("draw")
+    save_game(autosave, autosave_path())
+    home_before = {p.name: p.read_bytes() for p in autosave_path().parent.iterdir()}
+    before = (path.read_bytes(), path.stat().st_mtime_ns)
+
+    with pytest.raises(CliError, match=r"bad\.json") as err:
+        load_game(path)
+    assert words in str(err.value)
+    result = run("play", "--resume", str(path), input="quit\n")
+    assert result.exit_code == 1
+    assert words in result.stderr
+    assert result.stdout == ""
+    result = run("replay", str(path))
+    assert result.exit_code == 1
+    assert words in result.stderr
+
+    assert (path.read_bytes(), path.stat().st_mtime_ns) == before
+    assert sorted(p.name for p in folder.iterdir()) == ["bad.json"]
+    assert {p.name: p.read_bytes() for p in autosave_path().parent.iterdir()} == home_before
+
+
+def test_missing_file_and_folder(folder):
+    result = run("play", "--resume", str(folder / "nothing.json"))
+    assert result.exit_code == 1
+    assert "no saved game at" in result.stderr
+    result = run("play", "--resume", str(folder))
+    assert result.exit_code == 1
+    assert "is a folder, not a saved game" in result.stderr
+
+
+def test_a_huge_file_is_refused_unread(folder, monkeypatch):
+    monkeypatch.setattr(records, "MAX_RECORD_BYTES", 100)
+    path = folder / "big.json"
+    path.write_text(" " * 200 + "{}")
+    with pytest.raises(CliError, match="far too large"):
+        load_game(path)
