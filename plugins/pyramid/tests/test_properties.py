@@ -37,6 +37,7 @@ def expected_moves(game: Game) -> list[str]:
     free = [p for p in present if not covers(p)]  # P3
     available = [t.cards[p] for p in free]  # P5, P6
     available += [c for c in (t.drawn, t.waste[-1] if t.waste else -1) if c >= 0]
+    assert sorted(rules.available(t)) == sorted(available)
     moves = {Move.of_cards(c) for c in available if RANK_OF[c] == 13}  # P4
     moves |= {Move.of_cards(a, b) for a, b in combinations(available, 2) if RANK_OF[a] + RANK_OF[b] == 13}
     if game.options["pair_with_covered"]:  # P7 house rule

@@ -277,6 +277,16 @@ def test_p10_par_pyramid_turns_the_waste_over_twice():
     assert "no redeal left: all 3 passes" in refused(game, "redeal")
 
 
+def test_p10_draw_and_redeal_refusals_say_what_is_left():
+    """P9, P10: an empty stock is refused with what can still be done."""
+    game = new(pyramid=BLOCKED_PYRAMID, stock=BLOCKED_STOCK, passes=2)
+    play(game, ["draw"] * 24)
+    assert "redeal to turn the waste over" in refused(game, "draw")
+    play(game, ["redeal"] + ["draw"] * 24)
+    assert "all 2 passes through it are used" in refused(game, "draw")
+    assert "no redeal left: all 2 passes" in refused(game, "redeal")
+
+
 def test_p10_redeal_with_only_a_drawn_card_left():
     """P10: the drawn card goes on the waste first, so a lone drawn card is turned over too."""
     game = new(pyramid=CLEAR_PYRAMID, stock=CLEAR_STOCK, passes=2)
@@ -437,3 +447,16 @@ def test_refusals_never_name_stock_cards():
     assert refused(game, "TD+3H").endswith("3H is not in sight (face down or in the stock)")
     assert refused(game, "6C+7S").endswith("6C is covered by 5C and 8C")  # the visible reason first
     assert "there is no 'pass' move" in refused(game, "pass")
+
+
+def test_solver_key_merges_the_same_position_reached_in_another_order():
+    """Positions with the same cards in the same places share a key, whatever the order of
+    the moves that led there; a different position does not."""
+    a = new(pyramid=CLEAR_PYRAMID, stock=CLEAR_STOCK, passes=2)
+    b = new(pyramid=CLEAR_PYRAMID, stock=CLEAR_STOCK, passes=2)
+    play(a, "KS AD+QD draw")
+    play(b, "AD+QD KS draw")
+    assert a.snapshot() != b.snapshot()  # the removed cards lie in another order
+    assert a.state_key() == b.state_key()
+    b.play("draw")
+    assert a.state_key() != b.state_key()

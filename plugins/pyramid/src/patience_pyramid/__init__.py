@@ -5,9 +5,11 @@ waste, the passes and both wins come from the core; this module says which cards
 available and which sets of them may go.
 
 >>> import patience_core
->>> game = patience_core.new_game("pyramid", deal=patience_core.Deal.from_seed(1))
->>> len(game.legal_moves()) > 0, game.legal_moves()[-1]
-(True, Move.parse('draw'))
+>>> game = patience_core.new_game("pyramid", seed=28)
+>>> [str(move) for move in game.legal_moves()]
+['KS', '7S+6H', 'JS+2S', '7S+6D', 'draw']
+>>> game.play("KS"), game.play("6H+7S"), game.score()
+(Move.parse('KS'), Move.parse('7S+6H'), 3)
 """
 
 from __future__ import annotations
@@ -222,7 +224,11 @@ class Pyramid(Rules):
         if word == "draw":
             if self._can_redeal(table):
                 return "the stock is empty: redeal to turn the waste over for the next pass"
-            return "the stock is empty and no pass is left" if self.passes > 1 else "the stock is empty"
+            if self.passes == 1:
+                return "the stock is empty (this game allows one pass through it)"
+            if table.passes_used + 1 >= self.passes:
+                return f"the stock is empty and all {self.passes} passes through it are used"
+            return "the stock is empty and so is the waste: there is nothing left to draw"
         if word == "redeal":
             if self.passes == 1:
                 return "this game allows one pass through the stock: the waste is never turned over"
