@@ -3,11 +3,19 @@
 Rules P1-P13 of the project's rules page; see docs/pyramid.md. The layout, the drawn card and
 waste, the passes and both wins come from the core; this module says which cards are
 available and which sets of them may go.
+
+>>> import patience_core
+>>> game = patience_core.new_game("pyramid", seed=28)
+>>> [str(move) for move in game.legal_moves()]
+['KS', '7S+6H', 'JS+2S', '7S+6D', 'draw']
+>>> game.play("KS"), game.play("6H+7S"), game.score()
+(Move.parse('KS'), Move.parse('7S+6H'), 3)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
+from typing import Final
 
 from patience_core import (
     ALL_REMOVED,
@@ -25,21 +33,37 @@ from patience_core import (
     Table,
     hookimpl,
 )
+from patience_core.build_on_waste import rank_word
 from patience_core.cards import CARD_TEXT, RANK_OF
+from patience_core.moves import CARD_MOVES
 from patience_core.spec import OptionValue
 from patience_core.table import NO_CARD
 
-LAYOUT = Layout.pyramid(7, name="pyramid")  # P1
+# P1: seven rows of 1..7, each card covered by the two cards of the row below that touch it.
+LAYOUT = Layout.pyramid(7, name="pyramid")
 
-REMOVED = Scoring("removed", "one point per card removed", per_card=1)
+# The positions each position lies on (at most two), for the house rule of P7.
+_LIES_ON: Final[tuple[int, ...]] = tuple(
+    sum(1 << q for q, mask in enumerate(LAYOUT.blockers) if mask >> p & 1) for p in range(len(LAYOUT))
+)
+
+# PAIRS[a * 52 + b]: the move that removes cards a and b together, for the 192 ordered pairs
+# whose ranks sum to 13 (P4). Built once so that listing moves allocates nothing but the list.
+PAIRS: Final[dict[int, Move]] = {
+    a * 52 + b: Move.of_cards(a, b) for a in range(52) for b in range(52) if RANK_OF[a] + RANK_OF[b] == 13
+}
+
+REMOVED = Scoring("removed", "one point per card removed", per_card=1, source="the number of cards removed")
 MATCH = Scoring(
     "match",
     "Par Pyramid match scoring: clearing the pyramid in pass 1, 2 or 3 scores 50, 35 or 20 less the "
-    "cards left in the stock and waste; otherwise minus the cards left in pyramid, stock and waste",
+    "cards left in the stock and waste; otherwise minus the cards left in pyramid, stock and waste. "
+    "A match is six games and par is 0",
     per_card=0,
     clear_by_pass=(50, 35, 20),
     source=(
-        "Albert H. Morehead and Geoffrey Mott-Smith, The Complete Book of Solitaire and Patience Games (1949)"
+        "Albert H. Morehead and Geoffrey Mott-Smith, The Complete Book of Solitaire and Patience Games "
+        "(1949), Pyramid, competitive scoring"
     ),
 )
 PROFILES = {p.id: p for p in (REMOVED, MATCH)}
@@ -54,110 +78,221 @@ class Pyramid(Rules):
     def __init__(self, options: Mapping[str, OptionValue]) -> None:
         super().__init__(options)
         self.passes = int(options["passes"])  # P9, P10
-        self.pair_with_covered = bool(options["pair_with_covered"])  # P7 house rule
-        self.win = LAYOUT_CLEARED if options["win"] == "pyramid" else ALL_REMOVED  # P11, P12
+        self.pair_with_covered = bool(options["pair_with_covered"])  # P7, house rule
+        self.strict = options["win"] == "all"
+        self.win = ALL_REMOVED if self.strict else LAYOUT_CLEARED  # P12, P11
         self.over = self.win | NO_LEGAL_MOVE  # P13
         self.scoring = PROFILES[str(options["scoring"])]
 
-    # P3, P5, P6: free pyramid cards, the drawn card and the waste top are available.
+    def start(self, table: Table) -> None:
+        masks = table.rank_masks
+        # partners[pos]: the layout positions whose card sums to 13 with the card at pos.
+        partners = tuple(masks[13 - RANK_OF[c]] if RANK_OF[c] < 13 else 0 for c in table.cards)
+        # Ranks A-6: each pyramid pair has exactly one card here, so listing pairs from these
+        # positions finds every pair once.
+        low = masks[1] | masks[2] | masks[3] | masks[4] | masks[5] | masks[6]
+        table.aux = (partners, low)
+
+    # --- what is available (P3, P5, P6) -------------------------------------------------------
+
     def available(self, table: Table) -> list[int]:
-        cards = [table.cards[p] for p in _bits(table.free_mask())]
+        """The available cards: the free pyramid cards, then the drawn card and the waste top."""
+        free = LAYOUT.free_mask(table.present)
+        cards = []
+        while free:
+            low = free & -free
+            cards.append(table.cards[low.bit_length() - 1])
+            free ^= low
         if table.drawn != NO_CARD:
             cards.append(table.drawn)
         if table.waste:
             cards.append(table.waste[-1])
         return cards
 
+    def _finished(self, table: Table) -> bool:
+        # P13: a won game is over, so nothing more is played (the relaxed win leaves cards).
+        return len(table.removed) == 52 if self.strict else not table.present
+
+    def _can_redeal(self, table: Table) -> bool:
+        # P10: only once the stock is used up, while passes are left, with something to turn.
+        return (
+            table.stock_pos == len(table.stock)
+            and table.passes_used + 1 < self.passes
+            and (bool(table.waste) or table.drawn != NO_CARD)
+        )
+
+    # --- moves ---------------------------------------------------------------------------------
+
     def legal_moves(self, table: Table) -> list[Move]:
-        avail = self.available(table)
-        moves = []
-        for i, a in enumerate(avail):
-            ra = RANK_OF[a]
-            if ra == 13:
-                moves.append(Move.of_cards(a))  # P4: a king alone
+        present = table.present
+        if self._finished(table):
+            return []
+        partners, low_ranks = table.aux
+        cards = table.cards
+        free = LAYOUT.free_mask(present)
+        moves: list[Move] = []
+        m = free & table.rank_masks[13]  # P4: a free king alone
+        while m:
+            bit = m & -m
+            moves.append(CARD_MOVES[cards[bit.bit_length() - 1]])
+            m ^= bit
+        m = free & low_ranks  # P4, P5: two free pyramid cards
+        while m:
+            bit = m & -m
+            m ^= bit
+            p = bit.bit_length() - 1
+            base = cards[p] * 52
+            q_mask = free & partners[p]
+            while q_mask:
+                qbit = q_mask & -q_mask
+                moves.append(PAIRS[base + cards[qbit.bit_length() - 1]])
+                q_mask ^= qbit
+        drawn = table.drawn
+        top = table.waste[-1] if table.waste else NO_CARD
+        for card in (drawn, top):  # P5, P6: the drawn card and the waste top
+            if card == NO_CARD:
                 continue
-            for b in avail[i + 1 :]:
-                if ra + RANK_OF[b] == 13:
-                    moves.append(Move.of_cards(a, b))
+            rank = RANK_OF[card]
+            if rank == 13:
+                moves.append(CARD_MOVES[card])
+                continue
+            base = card * 52
+            q_mask = free & table.rank_masks[13 - rank]
+            while q_mask:
+                qbit = q_mask & -q_mask
+                moves.append(PAIRS[base + cards[qbit.bit_length() - 1]])
+                q_mask ^= qbit
+        if drawn != NO_CARD and top != NO_CARD and RANK_OF[drawn] + RANK_OF[top] == 13:
+            moves.append(PAIRS[drawn * 52 + top])
         if self.pair_with_covered:
-            moves += self._covered_pairs(table)
+            moves += self._covered_pairs(table, free)
         if table.stock_pos < len(table.stock):
             moves.append(DRAW)
         elif self._can_redeal(table):
             moves.append(REDEAL)
         return moves
 
-    def _covered_pairs(self, table: Table) -> list[Move]:
-        # House rule of P7: a free card may pair with a card covered by it alone.
-        present, blockers, cards = table.present, table.layout.blockers, table.cards
+    def _covered_pairs(self, table: Table, free: int) -> list[Move]:
+        # House rule of P7: a free card may pair with a card that it alone still covers.
+        present, cards, blockers = table.present, table.cards, LAYOUT.blockers
+        partners = table.aux[0]
         out = []
-        for p in _bits(table.free_mask()):
-            for q in _bits(present):
-                if blockers[q] & present == 1 << p and RANK_OF[cards[p]] + RANK_OF[cards[q]] == 13:
-                    out.append(Move.of_cards(cards[p], cards[q]))
+        m = free
+        while m:
+            bit = m & -m
+            m ^= bit
+            p = bit.bit_length() - 1
+            q_mask = _LIES_ON[p] & present & partners[p]
+            while q_mask:
+                qbit = q_mask & -q_mask
+                q_mask ^= qbit
+                q = qbit.bit_length() - 1
+                if blockers[q] & present == bit:
+                    out.append(PAIRS[cards[p] * 52 + cards[q]])
         return out
 
-    def _can_redeal(self, table: Table) -> bool:
-        return table.passes_used + 1 < self.passes and bool(table.waste or table.drawn != NO_CARD)
-
     def illegal_reason(self, table: Table, move: Move) -> str | None:
-        if move.word == "draw":
-            return None if table.stock_pos < len(table.stock) else "the stock is empty"
-        if move.word == "redeal":
-            if table.stock_pos < len(table.stock):
-                return "the stock is not empty yet: redeal turns the waste over once the stock is used up"
-            if table.passes_used + 1 >= self.passes:
-                n = self.passes
-                return f"no passes left: this game allows {n} pass{'es' if n > 1 else ''} through the stock"
-            return None if self._can_redeal(table) else "the waste is empty: there is nothing to turn over"
+        if move in self.legal_moves(table):
+            return None
+        if self._finished(table):
+            done = "all 52 cards are removed" if self.strict else "the pyramid is cleared"
+            return f"the game is over: {done}"
         if move.word:
-            return f"there is no {move.word!r} move here: remove a king, a pair summing to 13, draw or redeal"
+            return self._why_not_word(table, move.word)
         ids = move.ids
+        names = "+".join(CARD_TEXT[c] for c in ids)
+        if len(ids) > 2:
+            return f"{names} is {len(ids)} cards: remove two cards that sum to 13, or a king alone"
+        if len(ids) == 1 and RANK_OF[ids[0]] != 13:
+            rank = RANK_OF[ids[0]]
+            return f"only a king is removed alone: pair {names} with {rank_word(13 - rank)} to make 13"
         total = sum(RANK_OF[c] for c in ids)
-        if len(ids) > 2 or total != 13 or (len(ids) == 1 and RANK_OF[ids[0]] != 13):
-            names = "+".join(CARD_TEXT[c] for c in ids)
-            if len(ids) == 1:
-                return f"{names} is not a king: only a king is removed alone; pair other cards to make 13"
+        if total != 13:
             return f"{names} make {total}, not 13: remove two cards that sum to 13, or a king alone"
-        avail = self.available(table)
-        missing = [c for c in ids if c not in avail]
-        if not missing:
-            return None
-        if len(ids) == 2 and self.pair_with_covered and move in self._covered_pairs(table):
-            return None
-        card = missing[0]
-        if len(ids) == 2:
-            other = ids[1] if card == ids[0] else ids[0]
-            pos, opos = table.where[card], table.where[other]
-            if pos >= 0 and opos >= 0 and table.layout.blockers[pos] & table.present == 1 << opos:
+        unseen = None
+        for card in ids:
+            other = ids[0] if card != ids[0] else (ids[1] if len(ids) == 2 else NO_CARD)
+            why = self._why_unavailable(table, card, other)
+            if why and table.where[card] < 0 and card not in table.removed and card not in table.waste:
+                unseen = unseen or why  # a stock card: say so only if nothing better is known
+            elif why:
+                return why
+        return unseen or f"{names} cannot be removed now"  # the fallback is not reached
+
+    def _why_not_word(self, table: Table, word: str) -> str:
+        stock_empty = table.stock_pos == len(table.stock)
+        if word == "draw":
+            if self._can_redeal(table):
+                return "the stock is empty: redeal to turn the waste over for the next pass"
+            if self.passes == 1:
+                return "the stock is empty (this game allows one pass through it)"
+            if table.passes_used + 1 >= self.passes:
+                return f"the stock is empty and all {self.passes} passes through it are used"
+            return "the stock is empty and so is the waste: there is nothing left to draw"
+        if word == "redeal":
+            if self.passes == 1:
+                return "this game allows one pass through the stock: the waste is never turned over"
+            if table.passes_used + 1 >= self.passes:
+                return f"no redeal left: all {self.passes} passes through the stock are used"
+            if not stock_empty:
+                return "the stock is not used up yet: redeal only turns the waste over when it is"
+            return "there is nothing to turn over: the waste is empty and no card is drawn"
+        return f"there is no {word!r} move in Pyramid: remove a king or a pair summing to 13, draw or redeal"
+
+    def _why_unavailable(self, table: Table, card: int, other: int) -> str | None:
+        """Why ``card`` is not available to be removed with ``other``, or None when it is."""
+        pos = table.where[card]
+        name = CARD_TEXT[card]
+        if pos >= 0 and table.present >> pos & 1:
+            over = LAYOUT.blockers[pos] & table.present
+            if not over:
+                return None
+            opos = table.where[other] if other != NO_CARD else -1
+            if opos >= 0 and over == 1 << opos:
+                if self.pair_with_covered:
+                    return None  # allowed when the covering card is free: checked as that card
                 return (
-                    f"{CARD_TEXT[card]} lies under {CARD_TEXT[other]}: both cards of a pair must be "
-                    "free at the same time"
+                    f"{name} lies under {CARD_TEXT[other]}: both cards of a pair must be available at "
+                    "the same time (the house rule pair_with_covered allows this)"
                 )
-        return table.why_not_free(card) or f"{CARD_TEXT[card]} is not available"
+            return table.why_not_free(card)
+        if card == table.drawn or (table.waste and card == table.waste[-1]):
+            return None
+        if card in table.waste:
+            return f"{table.where_is(card)}: only the top card of the waste is available"
+        # Never more than the player may know: a stock card is just "not in sight".
+        return table.where_is(card)
 
     def apply(self, table: Table, move: Move) -> None:
-        if move.word == "draw":
-            table.draw_to_hand()
-        elif move.word == "redeal":
-            table.redeal()
+        if move is DRAW:
+            table.draw_to_hand()  # P6
+        elif move is REDEAL:
+            table.redeal()  # P10
         else:
-            table.remove(move.ids)
+            table.remove(move.ids)  # P4, P8
 
+    # --- the end and search ----------------------------------------------------------------------
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    def cards_left(self, table: Table) -> int:
+        # The measure of a lost game, 0 for a win: with the strict win (P12) every card counts.
+        return 52 - len(table.removed) if self.strict else table.present.bit_count()
+
+    def solver_key(self, table: Table) -> Hashable:
+        # The removed cards follow from the rest; the stock differs from the deal's only after a redeal.
+        return (
+            table.present,
+            table.stock_pos,
+            table.drawn,
+            table.waste,
+            table.passes_used,
+            table.stock if table.passes_used else None,
+        )
 
 
 SPEC = GameSpec(
     id="pyramid",
     name="Pyramid",
-    description="Remove free cards in pairs that sum to 13, kings alone, until the pyramid is gone.",
+    description="Remove available cards in pairs that sum to 13, kings alone, until the pyramid is gone.",
     rules=Pyramid,
     options=(
         Option(
@@ -181,8 +316,9 @@ SPEC = GameSpec(
         Preset(
             "par-pyramid",
             "Par Pyramid",
-            "Pyramid with three passes through the stock, scored as a match against par",
-            {"passes": 3, "scoring": "match"},
+            "Three passes through the stock, scored as a match against par (Morehead and Mott-Smith); "
+            "play goes on after the pyramid is cleared to use up the stock and waste",
+            {"passes": 3, "scoring": "match", "win": "all"},
         ),
     ),
 )
