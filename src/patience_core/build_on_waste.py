@@ -7,16 +7,10 @@ TriPeaks and Golf are this family with different layouts and options. A game sub
 
 from __future__ import annotations
 
-from patience_core.cards import CARD_TEXT, RANK_LETTERS, RANK_OF
+from patience_core.cards import CARD_TEXT, RANK_OF, rank_word
 from patience_core.moves import CARD_MOVES, DRAW, Move
 from patience_core.rules import Rules
 from patience_core.table import Table
-
-
-def rank_word(rank: int) -> str:
-    """``an A``, ``a 4``, ``an 8``, ``a Q``: a rank in a sentence."""
-    letter = "10" if rank == 10 else RANK_LETTERS[rank - 1]
-    return ("an " if letter in ("A", "8") else "a ") + letter
 
 
 class BuildOnWaste(Rules):

@@ -115,6 +115,16 @@ class Card:
         return CARDS[parse_card_index(text)]
 
 
+def rank_word(rank: int) -> str:
+    """A rank in a sentence: ``an A``, ``a 4``, ``an 8``, ``a 10``, ``a Q``.
+
+    >>> rank_word(1), rank_word(10), rank_word(12)
+    ('an A', 'a 10', 'a Q')
+    """
+    letter = "10" if rank == 10 else RANK_LETTERS[rank - 1]
+    return ("an " if letter in ("A", "8") else "a ") + letter
+
+
 def parse_card_index(text: str) -> int:
     """The index of the card written ``text``, or :class:`CardError` quoting the bad token."""
     token = text.strip().replace("\ufe0f", "")

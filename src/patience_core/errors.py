@@ -23,8 +23,14 @@ class InvalidMoveError(ValueError):
 class IllegalMoveError(ValueError):
     """A well-formed move that the rules do not allow now; the message says why.
 
-    The game is left exactly as it was.
+    The game is left exactly as it was. ``move`` is the move refused and ``reason`` the
+    rules' words for why, without the "illegal move ..." prefix.
     """
+
+    def __init__(self, message: str, *, move: object = None, reason: str = "") -> None:
+        super().__init__(message)
+        self.move = move
+        self.reason = reason or message
 
 
 class OptionError(ValueError):

@@ -56,25 +56,32 @@ class Game:
     # --- moves -------------------------------------------------------------------------------
 
     def legal_moves(self) -> list[Move]:
-        """Every legal move now: card moves first, then word moves such as ``draw``."""
+        """Every legal move now: card moves first, then word moves such as ``draw``.
+
+        None once the game is won: a won game is over, whatever the stock still holds.
+        """
+        return list(self._legal_now())
+
+    def _legal_now(self) -> list[Move]:
         legal = self._legal
         if legal is None:
-            legal = self._legal = self.rules.legal_moves(self.table)
-        return list(legal)
+            rules, table = self.rules, self.table
+            legal = self._legal = [] if rules.is_won(table) else rules.legal_moves(table)
+        return legal
 
     def parse_move(self, text: str) -> Move:
         """The move written ``text``; :class:`InvalidMoveError` if it is not move text."""
         return Move.parse(text)
 
     def is_legal(self, move: Move | str) -> bool:
-        if isinstance(move, str):
-            move = Move.parse(move)
-        return self.rules.illegal_reason(self.table, move) is None
+        return self.why_illegal(move) is None
 
     def why_illegal(self, move: Move | str) -> str | None:
         """Why ``move`` is illegal now, or None when it is legal."""
         if isinstance(move, str):
             move = Move.parse(move)
+        if self.rules.is_won(self.table):
+            return f"the game is won: {self.rules.win}"
         return self.rules.illegal_reason(self.table, move)
 
     def play(self, move: Move | str) -> Move:
@@ -87,9 +94,9 @@ class Game:
             move = Move.parse(move)  # type: ignore[arg-type]
         legal = self._legal
         if legal is None or move not in legal:
-            reason = self.rules.illegal_reason(self.table, move)  # type: ignore[arg-type]
+            reason = self.why_illegal(move)  # type: ignore[arg-type]
             if reason is not None:
-                raise IllegalMoveError(f"illegal move {move}: {reason}")
+                raise IllegalMoveError(f"illegal move {move}: {reason}", move=move, reason=reason)
         table = self.table
         self._history.append((move, table.snapshot()))  # type: ignore[arg-type]
         self.rules.apply(table, move)  # type: ignore[arg-type]
@@ -135,10 +142,7 @@ class Game:
         return self.rules.is_won(self.table)
 
     def is_over(self) -> bool:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self.rules.legal_moves(self.table)
-        return self.rules.is_over(self.table, legal)
+        return self.rules.is_over(self.table, self._legal_now())
 
     def status(self) -> str:
         """``won``, ``lost`` (over without a win) or ``playing``."""
@@ -235,6 +239,7 @@ class Game:
                 "passes_used": t.passes_used,
                 "passes": self.rules.passes,
             },
+            has_drawn_card=self.rules.has_drawn_card,
             drawn=CARD_TEXT[t.drawn] if t.drawn != NO_CARD else None,
             waste=[CARD_TEXT[c] for c in t.waste],
             removed=[CARD_TEXT[c] for c in t.removed],
@@ -289,7 +294,7 @@ class Game:
                 game.play(text)
             except ValueError as err:
                 raise RecordError(f"saved game: move {n} ({text}) cannot be played: {err}") from None
-        stated = {k: v for k, v in data.items() if k in _STATE_KEYS}
+        stated = {k: v for k, v in data.items() if k in STATE_KEYS}
         if stated:
             actual = game.to_dict("full")
             for key, value in stated.items():
@@ -298,9 +303,10 @@ class Game:
         return game
 
 
-_STATE_KEYS: Final = frozenset(
+STATE_KEYS: Final = frozenset(
     {"status", "cards_left", "score", "layout", "stock", "drawn", "waste", "removed", "legal_moves"}
 )
+"""The keys of a full view that its moves determine; :meth:`Game.from_dict` checks them."""
 
 
 def make_deal(seed: int | None, deal: Deal | str | None) -> Deal:

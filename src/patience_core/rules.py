@@ -86,7 +86,11 @@ class Rules:
     # --- moves ------------------------------------------------------------------------------
 
     def legal_moves(self, table: Table) -> list[Move]:
-        """Every legal move now, cards first, word moves (``draw``) last."""
+        """Every legal move now, cards first, word moves (``draw``) last.
+
+        :class:`~patience_core.game.Game` asks only while the game is not won, so the rules
+        need not check for a win here.
+        """
         raise NotImplementedError
 
     def illegal_reason(self, table: Table, move: Move) -> str | None:
@@ -110,7 +114,7 @@ class Rules:
         return self.over.test(self, table, legal)
 
     def cards_left(self, table: Table) -> int:
-        """The measure of a lost game: layout cards still on the table (0 is a win)."""
+        """The measure of a lost game, 0 for a win; by default the layout cards still on the table."""
         return table.present.bit_count()
 
     # --- search -----------------------------------------------------------------------------

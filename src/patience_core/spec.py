@@ -16,6 +16,8 @@ from patience_core.rules import Rules
 OptionValue = bool | int | str
 _ID = re.compile(r"[a-z][a-z0-9-]*\Z")
 _NAME = re.compile(r"[a-z][a-z0-9_]*\Z")
+RESERVED = frozenset({"game_id", "seed", "deal"})
+"""Names an option may not have: they are :func:`patience_core.new_game`'s own arguments."""
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
 
@@ -45,6 +47,8 @@ class Option:
     def _name_ok(self, attribute: attrs.Attribute[str], value: str) -> None:
         if not _NAME.match(value):
             raise ValueError(f"option name {value!r} must be a lowercase identifier")
+        if value in RESERVED:
+            raise ValueError(f"option name {value!r} is reserved: new_game takes it as an argument")
 
     def __attrs_post_init__(self) -> None:
         if type(self.default) not in (bool, int, str):

@@ -180,7 +180,9 @@ def check_illegal_refused(game: Game, rng: random.Random) -> None:
         Move.of_word("redeal"),
         Move.of_word("pass"),
     ]
+    seen = [c for c in range(52) if CARD_TEXT[c] not in hidden_cards(game)]
     candidates += [Move.of_cards(*rng.sample(range(52), 2)) for _ in range(4)]
+    candidates += [Move.of_cards(*rng.sample(seen, 2)) for _ in range(6)]  # pairs a player might try
     for move in candidates:
         if move in legal:
             continue

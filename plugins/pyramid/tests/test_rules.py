@@ -316,7 +316,7 @@ def test_p11_relaxed_win_when_the_pyramid_is_gone():
     assert game.to_dict()["stock"]["count"] == 24
     assert game.cards_left() == 0
     assert game.legal_moves() == []
-    assert "the game is over: the pyramid is cleared" in refused(game, "draw")
+    assert "the game is won: the layout is cleared" in refused(game, "draw")
 
 
 def test_p12_strict_win_needs_all_52_cards_on_the_same_line_of_play():
@@ -394,7 +394,9 @@ def test_par_pyramid_preset():
     game = patience_core.new_game("par-pyramid", seed=1)
     assert game.id == "par-pyramid"
     assert game.spec.id == "pyramid"
-    assert game.options == {"passes": 3, "win": "all", "pair_with_covered": False, "scoring": "match"}
+    assert game.options == {"passes": 3, "win": "pyramid", "pair_with_covered": False, "scoring": "match"}
+    strict = patience_core.new_game("par-pyramid", seed=1, win="all")  # the win is not fixed
+    assert strict.options["win"] == "all"
     assert game.to_dict()["stock"]["passes"] == 3
 
 
@@ -408,8 +410,16 @@ def test_default_score_is_the_cards_removed():
 @pytest.mark.parametrize(("pass_", "bonus"), [(1, 50), (2, 35), (3, 20)])
 def test_match_score_clearing_the_pyramid_in_pass_1_2_or_3(pass_, bonus):
     """Par Pyramid scoring: 50, 35 or 20 for clearing in pass 1, 2 or 3, less the cards left in
-    the stock and waste; play goes on to use them up."""
-    game = new("par-pyramid", pyramid=CLEAR_PYRAMID, stock=CLEAR_STOCK)
+    the stock and waste. With the strict win, play goes on to use them up; with the default
+    relaxed win the game ends as the pyramid clears, scored as it stands."""
+    relaxed = new("par-pyramid", pyramid=CLEAR_PYRAMID, stock=CLEAR_STOCK)
+    for _ in range(pass_ - 1):
+        play(relaxed, ["draw"] * 24 + ["redeal"])
+    play(relaxed, CLEAR_LINE)
+    assert relaxed.is_won()
+    assert relaxed.is_over()
+    assert relaxed.score() == bonus - 24
+    game = new("par-pyramid", pyramid=CLEAR_PYRAMID, stock=CLEAR_STOCK, win="all")
     assert game.score() == -52
     for _ in range(pass_ - 1):
         play(game, ["draw"] * 24 + ["redeal"])

@@ -33,8 +33,7 @@ from patience_core import (
     Table,
     hookimpl,
 )
-from patience_core.build_on_waste import rank_word
-from patience_core.cards import CARD_TEXT, RANK_OF
+from patience_core.cards import CARD_TEXT, RANK_OF, rank_word
 from patience_core.moves import CARD_MOVES
 from patience_core.spec import OptionValue
 from patience_core.table import NO_CARD
@@ -109,10 +108,6 @@ class Pyramid(Rules):
             cards.append(table.waste[-1])
         return cards
 
-    def _finished(self, table: Table) -> bool:
-        # P13: a won game is over, so nothing more is played (the relaxed win leaves cards).
-        return len(table.removed) == 52 if self.strict else not table.present
-
     def _can_redeal(self, table: Table) -> bool:
         # P10: only once the stock is used up, while passes are left, with something to turn.
         return (
@@ -125,8 +120,6 @@ class Pyramid(Rules):
 
     def legal_moves(self, table: Table) -> list[Move]:
         present = table.present
-        if self._finished(table):
-            return []
         partners, low_ranks = table.aux
         cards = table.cards
         free = LAYOUT.free_mask(present)
@@ -194,9 +187,6 @@ class Pyramid(Rules):
     def illegal_reason(self, table: Table, move: Move) -> str | None:
         if move in self.legal_moves(table):
             return None
-        if self._finished(table):
-            done = "all 52 cards are removed" if self.strict else "the pyramid is cleared"
-            return f"the game is over: {done}"
         if move.word:
             return self._why_not_word(table, move.word)
         ids = move.ids
@@ -316,9 +306,8 @@ SPEC = GameSpec(
         Preset(
             "par-pyramid",
             "Par Pyramid",
-            "Three passes through the stock, scored as a match against par (Morehead and Mott-Smith); "
-            "play goes on after the pyramid is cleared to use up the stock and waste",
-            {"passes": 3, "scoring": "match", "win": "all"},
+            "Three passes through the stock, scored as a match against par (Morehead and Mott-Smith)",
+            {"passes": 3, "scoring": "match"},
         ),
     ),
 )

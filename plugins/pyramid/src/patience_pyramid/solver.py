@@ -39,6 +39,9 @@ if TYPE_CHECKING:
     from patience_core import Game
 
 
+Ranks = tuple[int, ...]
+
+
 class _Stop(Exception):
     pass
 
@@ -90,7 +93,9 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
                 related[p] |= 1 << q
     touching = [blockers[p] | covers[p] for p in range(n)]
     partners_ok = [
-        layout_rank[13 - r] & ~related[p] | (layout_rank[13 - r] & touching[p] if house else 0) if r != 13 else 0
+        layout_rank[13 - r] & ~related[p] | (layout_rank[13 - r] & touching[p] if house else 0)
+        if r != 13
+        else 0
         for p, r in enumerate(rank_at)
     ]
     tables = layout._tables
@@ -130,7 +135,9 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
             return True
         return False
 
-    def remove(present: int, gone: int, cursor: int, pass_no: int, move: Move, ranks: tuple[int, ...]) -> bool:
+    def remove(
+        present: int, gone: int, cursor: int, pass_no: int, move: Move, ranks: tuple[int, ...]
+    ) -> bool:
         if won(present, gone):
             line.append(move)
             return True
@@ -141,7 +148,9 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
     def dfs(present: int, gone: int, cursor: int, pass_no: int) -> bool:
         nonlocal nodes
         nodes += 1
-        if nodes >= node_limit or (deadline is not None and not nodes & 4095 and time.perf_counter() > deadline):
+        if nodes >= node_limit or (
+            deadline is not None and not nodes & 4095 and time.perf_counter() > deadline
+        ):
             raise _Stop
         if three:
             free = present & ~(t0[present & 4095] | t1[present >> 12 & 4095] | t2[present >> 24 & 4095])
@@ -197,7 +206,9 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
                     return True
         if drawn >= 0 and top >= 0 and srank[drawn] + srank[top] == 13:
             move = Move.of_cards(deal_stock[drawn], deal_stock[top])
-            if remove(present, gone | 1 << drawn | 1 << top, cursor, pass_no, move, (srank[drawn], srank[top])):
+            if remove(
+                present, gone | 1 << drawn | 1 << top, cursor, pass_no, move, (srank[drawn], srank[top])
+            ):
                 return True
         after = full_stock & ~gone & ~((1 << cursor) - 1)
         if after:
@@ -213,10 +224,7 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
     for card in table.removed:
         if card in place:
             gone |= 1 << place[card]
-    if table.stock_pos < len(table.stock):
-        cursor = place[table.stock[table.stock_pos]]
-    else:
-        cursor = nstock
+    cursor = place[table.stock[table.stock_pos]] if table.stock_pos < len(table.stock) else nstock
     pass_no = table.passes_used
     old_limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(old_limit, 2 * (n + nstock * (passes + 1)) + 100))

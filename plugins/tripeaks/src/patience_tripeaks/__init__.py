@@ -12,7 +12,7 @@ from collections.abc import Callable, Hashable, Mapping
 
 import attrs
 
-from patience_core import GameSpec, Layout, Move, Option, Scoring, Table, hookimpl
+from patience_core import GameSpec, Layout, Option, Scoring, Table, hookimpl
 from patience_core.build_on_waste import BuildOnWaste
 from patience_core.cards import RANK_OF
 from patience_core.spec import OptionValue
@@ -56,16 +56,6 @@ class TriPeaks(BuildOnWaste):
     def dealt_face_up(self) -> int:
         # T1: only the bottom row (the cards nothing covers) is dealt face up; T14 deals all 28 up.
         return LAYOUT.full if self.open_peaks else LAYOUT.free_mask(LAYOUT.full)
-
-    # T10: the game ends with the last layout card, whatever is left in the stock. Without this
-    # the block would still offer draws, and each would cost a won game 5 points.
-    def legal_moves(self, table: Table) -> list[Move]:
-        return super().legal_moves(table) if table.present else []
-
-    def illegal_reason(self, table: Table, move: Move) -> str | None:
-        if not table.present:
-            return "the game is won: all 28 cards of the peaks are on the waste"
-        return super().illegal_reason(table, move)
 
     def solver_key(self, table: Table) -> Hashable:
         # Suits never matter: the waste top counts by its rank alone.
