@@ -1,27 +1,44 @@
 """A fast full-information solver for Pyramid, offered through the ``solve_full_information`` hook.
 
-The position is four integers: ``present`` (pyramid cards left, a bitmask), ``gone`` (stock
-cards removed, a bitmask over their places in the deal's stock), ``cursor`` (the deal-stock
-place of the next card to draw) and ``pass_no``. This is the whole state because the stock is
-always the deal's stock order with the removed cards left out: a pass draws the cards in
-order, the waste keeps that order, and turning the waste over restores it. So the drawn card is
-the card just before ``cursor`` if it is still there, the waste top is the last card before
-it, and nothing else needs storing. Suits never matter; the key holds no cards at all.
+Suits never matter in Pyramid, so the search works on ranks alone. A position is:
+
+- ``present``: the pyramid cards left, a bitmask over the 28 positions;
+- ``waste``: the ranks on the waste, 4 bits each, the top in the lowest 4 bits; when ``drawn``
+  is 1 the lowest rank is the drawn card and the waste proper starts above it;
+- ``stock``: the ranks still to be drawn, 4 bits each, the next one lowest;
+- ``pass_no``.
+
+Two positions that differ only in which of two same-rank cards went are one position here;
+the transposition table is keyed on these integers. The winning line is found as choices of
+places (a pyramid position, the drawn card, the waste top) and turned into cards by replaying
+it on the real game.
 
 Sound pruning, each argued here and tested against the generic solver:
 
-1. A king that is available may be removed at once, and the search tries nothing else. Kings
-   pair with nothing, so a king only ever blocks: the cards under it in the pyramid, or the
-   waste card under it. Any winning line from the position with the king still there, minus
-   the king's removal, is legal without it (every card it uses is at least as available) and
-   reaches the same end.
-2. A card whose every remaining partner (the cards of rank 13 minus its rank) lies in the
-   pyramid above or below it, on the same line of cover, can never be removed: one of the two
-   must be gone before the other is free (P7). The position is lost if such a card must still
-   be removed (a pyramid card always; a stock card when the win is "all"). Under the house
-   rule a card covered only by its partner may still pair with it, so partners that touch are
-   then not counted as blocked. Only removals can take a partner away, so this is checked at
-   the root and then for the ranks of each pair removed.
+1. A king that is available is removed at once, and the search tries nothing else. Kings
+   pair with nothing, so a king only ever blocks (the cards under it in the pyramid, or the
+   waste card under it). Any winning line from the position with the king still there, less
+   the king's removal, stays legal without it (every card it uses is at least as available)
+   and ends the same way.
+2. Partners must suffice, rank pair by rank pair (A+Q, 2+J, 3+10, 4+9, 5+8, 6+7). Every
+   pyramid card still there must go with a partner of the other rank of its pair: another
+   pyramid card, or a stock card not yet removed. Two pyramid cards on one line of cover (one
+   lies, directly or not, on the other) can never pair: one must go before the other is free
+   (P7), unless the house rule lets a card pair with the card only it covers. So if L_r and
+   L_s pyramid cards of ranks r and s = 13 - r are left, and S_r and S_s cards in stock and
+   waste, some k pyramid-pyramid pairs with k <= the largest matching of compatible pairs
+   must leave L_r - k <= S_s and L_s - k <= S_r. If no such k exists, the position is lost.
+   Under the strict win every card must go, so the counts of r and s must also be equal.
+   Removals only take partners away, so this is checked at the root for every rank pair and
+   after each removal for the rank pair removed.
+3. A pair is removed at once, alone, when one of its cards must go (a pyramid card; any card
+   under the strict win) and the other is the only partner it has left. Every win removes the
+   two together, and removing them earlier only makes cards available sooner.
+4. In the last pass, a waste card with no partner left anywhere it could meet one (no pyramid
+   card of the other rank, no card of it still to be drawn or lying above it on the waste)
+   stays on the waste for good, so the cards under it never show again. Under the relaxed win
+   they are dropped from the position (nothing needs them), which merges positions that
+   differ only in such dead cards; under the strict win the position is lost.
 """
 
 from __future__ import annotations
@@ -30,16 +47,16 @@ import sys
 import time
 from typing import TYPE_CHECKING
 
-from patience_core import REDEAL, Move, SolveResult, hookimpl
+from patience_core import DRAW, REDEAL, Move, SolveResult, hookimpl
 from patience_core.cards import RANK_OF
-from patience_core.moves import DRAW
 from patience_core.solver import NO_WIN, UNKNOWN, WON
 
 if TYPE_CHECKING:
     from patience_core import Game
 
-
-Ranks = tuple[int, ...]
+# Where a removed card comes from, in the line the search records.
+_DRAWN = 100
+_TOP = 101
 
 
 class _Stop(Exception):
@@ -55,199 +72,331 @@ def solve_full_information(game: Game, node_limit: int, time_limit: float | None
     return solve(game, node_limit, time_limit)
 
 
-def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
+def _nibbles(ranks: list[int]) -> int:
+    """Ranks packed 4 bits each, the first lowest."""
+    out = 0
+    for rank in reversed(ranks):
+        out = out << 4 | rank
+    return out
+
+
+def _ranks(value: int) -> list[int]:
+    out = []
+    while value:
+        out.append(value & 15)
+        value >>= 4
+    return out
+
+
+def _rank_mask(value: int) -> int:
+    out = 0
+    while value:
+        out |= 1 << (value & 15)
+        value >>= 4
+    return out
+
+
+def _reverse_nibbles(value: int) -> int:
+    out = 0
+    while value:
+        out = out << 4 | value & 15
+        value >>= 4
+    return out
+
+
+def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:  # noqa: C901 - one search
     """Solve a Pyramid game from its current position, seeing every card."""
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
     rules, table = game.rules, game.table
     layout = table.layout
     n = len(layout)
-    cards = table.cards
-    deal_stock = game.deal.indices[n:]
-    nstock = len(deal_stock)
-    full_stock = (1 << nstock) - 1
-    place = {card: i for i, card in enumerate(deal_stock)}
-    srank = [RANK_OF[c] for c in deal_stock]
-    rank_at = [RANK_OF[c] for c in cards]
-    layout_rank = [0] * 14  # layout positions holding each rank
-    stock_rank = [0] * 14  # stock places holding each rank
+    rank_at = [RANK_OF[c] for c in table.cards]
+    layout_rank = [0] * 15
     for p, r in enumerate(rank_at):
         layout_rank[r] |= 1 << p
-    for i, r in enumerate(srank):
-        stock_rank[r] |= 1 << i
-    kings = layout_rank[13]
     passes = rules.passes
     strict = rules.options["win"] == "all"
     house = bool(rules.options["pair_with_covered"])
     blockers = layout.blockers
-    covers = [0] * n  # positions each position lies on directly
+    covers = [0] * n  # what each position lies on directly
     for q, mask in enumerate(blockers):
         for p in range(n):
             if mask >> p & 1:
                 covers[p] |= 1 << q
-    # Pruning 2: the layout partners that are not on one line of cover with each card.
-    related = [layout.below_all(p) for p in range(n)]
+    line_of_cover = [layout.below_all(p) for p in range(n)]
     for p in range(n):
         for q in range(n):
-            if related[q] >> p & 1:
-                related[p] |= 1 << q
-    touching = [blockers[p] | covers[p] for p in range(n)]
-    partners_ok = [
-        layout_rank[13 - r] & ~related[p] | (layout_rank[13 - r] & touching[p] if house else 0)
-        if r != 13
-        else 0
-        for p, r in enumerate(rank_at)
-    ]
+            if line_of_cover[q] >> p & 1:
+                line_of_cover[p] |= 1 << q
+    compatible = [0] * n  # pruning 2: pyramid partners not on the card's line of cover
+    for p, r in enumerate(rank_at):
+        if r != 13:
+            partners = layout_rank[13 - r]
+            touching = partners & (blockers[p] | covers[p]) if house else 0
+            compatible[p] = partners & ~line_of_cover[p] | touching
     tables = layout._tables
     t0, t1, t2 = (tables + ((0,) * 4096,) * 3)[:3]
     covered = layout.covered_mask
     three = len(tables) <= 3
+    kings = layout_rank[13]
     seen: set[int] = set()
-    line: list[Move] = []
+    line: list[tuple[int, ...]] = []  # the winning choices, last first
     nodes = 0
 
-    def dead(present: int, gone: int, ranks: tuple[int, ...]) -> bool:
-        # Pruning 2 for the cards of these ranks that are still to be removed.
-        for r in ranks:
-            if r == 13:
-                continue
-            stock_partners = stock_rank[13 - r] & ~gone
-            mask = present & layout_rank[r]
-            while mask:
-                low = mask & -mask
-                mask ^= low
-                if not stock_partners and not present & partners_ok[low.bit_length() - 1]:
+    def matching(left: int, right: int) -> int:
+        # Largest set of compatible pyramid pairs between two small sets (augmenting paths).
+        match: dict[int, int] = {}
+
+        def augment(p: int, tried: list[int]) -> bool:
+            options = compatible[p] & right
+            while options:
+                low = options & -options
+                options ^= low
+                q = low.bit_length() - 1
+                if tried[0] & low:
+                    continue
+                tried[0] |= low
+                if q not in match or augment(match[q], tried):
+                    match[q] = p
                     return True
-            if strict and stock_rank[r] & ~gone and not stock_partners and not present & layout_rank[13 - r]:
+            return False
+
+        size = 0
+        while left:
+            low = left & -left
+            left ^= low
+            if augment(low.bit_length() - 1, [0]):
+                size += 1
+        return size
+
+    def partners_suffice(present: int, count: int, r: int) -> bool:
+        s = 13 - r
+        lr = present & layout_rank[r]
+        ls = present & layout_rank[s]
+        sr = count >> 4 * r & 15
+        ss = count >> 4 * s & 15
+        nr, ns = lr.bit_count(), ls.bit_count()
+        if strict and nr + sr != ns + ss:
+            return False
+        need = max(nr - ss, ns - sr)
+        return need <= 0 or matching(lr, ls) >= need
+
+    def forced(present: int, count: int, choice: tuple[int, ...], ranks: tuple[int, int]) -> bool:
+        # Pruning 3: a card that must go, whose only partner left is the other card of the pair.
+        for part, r in zip(choice[1:], ranks, strict=True):
+            if part < _DRAWN:  # a pyramid card: it must go
+                others = (present & compatible[part]).bit_count()
+            elif strict:
+                others = (present & layout_rank[13 - r]).bit_count()
+            else:
+                continue
+            if others + (count >> 4 * (13 - r) & 15) == 1:
                 return True
         return False
 
-    def won(present: int, gone: int) -> bool:
-        return not present and (not strict or gone == full_stock)
+    def go(present: int, waste: int, drawn: int, stock: int, pass_no: int, count: int, left: int, r: int) -> bool:
+        # After a removal of ranks r and 13 - r (r == 0: a king): won, pruned, seen, or search on.
+        if not present and (not strict or not (waste or stock)):
+            return True
+        if r:
+            if not present & layout_rank[r]:
+                left &= ~(1 << r)
+            if not present & layout_rank[13 - r]:
+                left &= ~(1 << (13 - r))
+            if not partners_suffice(present, count, r if r < 7 else 13 - r):
+                return False
+        return enter(present, waste, drawn, stock, pass_no, count, left)
 
-    def visit(present: int, gone: int, cursor: int, pass_no: int, move: Move) -> bool:
-        key = present | gone << 28 | cursor << 52 | pass_no << 58
+    dead_cache: dict[tuple[int, int, int, int], tuple[int, int]] = {}
+
+    def cut_dead(waste: int, drawn: int, stock: int, ranks_left: int) -> tuple[int, int]:
+        # Pruning 4 (last pass): a waste card with no partner left (no pyramid card of the
+        # other rank, none of it in the stock or above it on the waste) never goes, and the
+        # waste under it never shows again. Returns the waste without those cards and the
+        # count of ranks cut off (-1 under the strict win: the position is lost).
+        above = ranks_left | _rank_mask(stock)
+        shift = 0
+        if drawn:
+            above |= 1 << (waste & 15)
+            shift = 4
+        rest = waste >> shift
+        while rest >> 4:
+            r = rest & 15
+            if r != 13 and not above >> (13 - r) & 1:
+                if strict:
+                    return waste, -1
+                cut = 0
+                for buried in _ranks(rest >> 4):
+                    cut += 1 << 4 * buried
+                return waste & ((1 << (shift + 4)) - 1), cut
+            above |= 1 << r
+            rest >>= 4
+            shift += 4
+        return waste, 0
+
+    def enter(present: int, waste: int, drawn: int, stock: int, pass_no: int, count: int, left: int) -> bool:
+        # ``left``: the ranks still in the pyramid, as a bitmask.
+        if pass_no + 1 == passes and waste >> 8:
+            key = (waste, drawn, stock, left)
+            found = dead_cache.get(key)
+            if found is None:
+                found = dead_cache[key] = cut_dead(waste, drawn, stock, left)
+            waste, cut = found
+            if cut < 0:
+                return False
+            count -= cut
+        size = (waste.bit_length() + 3) >> 2
+        key = present | drawn << 28 | pass_no << 29 | size << 32 | waste << 37 | stock << (37 + 4 * size)
         if key in seen:
             return False
         seen.add(key)
-        if dfs(present, gone, cursor, pass_no):
-            line.append(move)
-            return True
-        return False
+        return dfs(present, waste, drawn, stock, pass_no, count, left)
 
-    def remove(
-        present: int, gone: int, cursor: int, pass_no: int, move: Move, ranks: tuple[int, ...]
-    ) -> bool:
-        if won(present, gone):
-            line.append(move)
-            return True
-        if dead(present, gone, ranks):
-            return False
-        return visit(present, gone, cursor, pass_no, move)
-
-    def dfs(present: int, gone: int, cursor: int, pass_no: int) -> bool:
+    def dfs(present: int, waste: int, drawn: int, stock: int, pass_no: int, count: int, left: int) -> bool:  # noqa: C901
         nonlocal nodes
         nodes += 1
-        if nodes >= node_limit or (
-            deadline is not None and not nodes & 4095 and time.perf_counter() > deadline
-        ):
+        if nodes >= node_limit or (deadline is not None and not nodes & 4095 and time.perf_counter() > deadline):
             raise _Stop
         if three:
             free = present & ~(t0[present & 4095] | t1[present >> 12 & 4095] | t2[present >> 24 & 4095])
         else:
             free = present & ~covered(present)
-        before = full_stock & ~gone & ((1 << cursor) - 1)
-        drawn = top = -1
-        if before:
-            hi = before.bit_length() - 1
-            if hi == cursor - 1:
-                drawn = hi
-                rest = before ^ (1 << hi)
-                top = rest.bit_length() - 1 if rest else -1
-            else:
-                top = hi
+        # The available stock cards: the drawn one (a) and the waste top (b), 0 for none.
+        if drawn:
+            a = waste & 15
+            b = waste >> 4 & 15
+        else:
+            a = 0
+            b = waste & 15
         # Pruning 1: an available king goes at once, alone.
         king = free & kings
         if king:
             low = king & -king
-            card = cards[low.bit_length() - 1]
-            return remove(present ^ low, gone, cursor, pass_no, Move.of_cards(card), ())
-        for slot in (drawn, top):
-            if slot >= 0 and srank[slot] == 13:
-                return remove(present, gone | 1 << slot, cursor, pass_no, Move.of_cards(deal_stock[slot]), ())
-        # Pairs in the pyramid, then with the drawn card, the waste top, and drawn with top.
+            if go(present ^ low, waste, drawn, stock, pass_no, count, left, 0):
+                line.append((0, low.bit_length() - 1))
+                return True
+            return False
+        if a == 13:
+            if go(present, waste >> 4, 0, stock, pass_no, count - (1 << 52), left, 0):
+                line.append((0, _DRAWN))
+                return True
+            return False
+        if b == 13:
+            rest = (waste & 15) | (waste >> 8) << 4 if drawn else waste >> 4
+            if go(present, rest, drawn, stock, pass_no, count - (1 << 52), left, 0):
+                line.append((0, _TOP))
+                return True
+            return False
+        # Every available pair: (new present, new waste, new drawn, new count, choice, ranks).
+        pairs = []
         mask = free
         while mask:
             low = mask & -mask
             mask ^= low
             p = low.bit_length() - 1
             r = rank_at[p]
-            others = free & layout_rank[13 - r] & ~((low << 1) - 1)
+            if r > 6:
+                continue  # each pyramid pair is found from its lower card
+            others = free & layout_rank[13 - r]
             if house:
-                for q_bit in _bits(covers[p] & present & layout_rank[13 - r]):
-                    if blockers[q_bit.bit_length() - 1] & present == low:
-                        others |= q_bit
+                for q in range(n):
+                    if covers[p] >> q & 1 and present >> q & 1 and rank_at[q] == 13 - r:
+                        if blockers[q] & present == low:
+                            others |= 1 << q
             while others:
                 olow = others & -others
                 others ^= olow
-                move = Move.of_cards(cards[p], cards[olow.bit_length() - 1])
-                if remove(present ^ low ^ olow, gone, cursor, pass_no, move, (r, 13 - r)):
-                    return True
-        for slot in (drawn, top):
-            if slot < 0:
-                continue
-            r = srank[slot]
-            mask = free & layout_rank[13 - r]
+                q = olow.bit_length() - 1
+                pairs.append((present ^ low ^ olow, waste, drawn, count, (0, p, q), (r, 13 - r)))
+        if a:
+            mask = free & layout_rank[13 - a]
             while mask:
                 low = mask & -mask
                 mask ^= low
-                move = Move.of_cards(deal_stock[slot], cards[low.bit_length() - 1])
-                if remove(present ^ low, gone | 1 << slot, cursor, pass_no, move, (r, 13 - r)):
+                p = low.bit_length() - 1
+                pairs.append((present ^ low, waste >> 4, 0, count - (1 << 4 * a), (0, p, _DRAWN), (13 - a, a)))
+        if b:
+            rest = (waste & 15) | (waste >> 8) << 4 if drawn else waste >> 4
+            mask = free & layout_rank[13 - b]
+            while mask:
+                low = mask & -mask
+                mask ^= low
+                p = low.bit_length() - 1
+                pairs.append((present ^ low, rest, drawn, count - (1 << 4 * b), (0, p, _TOP), (13 - b, b)))
+        if a and b and a + b == 13:
+            pairs.append((present, waste >> 8, 0, count - (1 << 4 * a) - (1 << 4 * b), (0, _DRAWN, _TOP), (a, b)))
+        for new_present, new_waste, new_drawn, new_count, choice, ranks in pairs:
+            if forced(present, count, choice, ranks):
+                if go(new_present, new_waste, new_drawn, stock, pass_no, new_count, left, ranks[0]):
+                    line.append(choice)
                     return True
-        if drawn >= 0 and top >= 0 and srank[drawn] + srank[top] == 13:
-            move = Move.of_cards(deal_stock[drawn], deal_stock[top])
-            if remove(
-                present, gone | 1 << drawn | 1 << top, cursor, pass_no, move, (srank[drawn], srank[top])
-            ):
+                return False
+        for new_present, new_waste, new_drawn, new_count, choice, ranks in pairs:
+            if go(new_present, new_waste, new_drawn, stock, pass_no, new_count, left, ranks[0]):
+                line.append(choice)
                 return True
-        after = full_stock & ~gone & ~((1 << cursor) - 1)
-        if after:
-            nxt = (after & -after).bit_length() - 1
-            return visit(present, gone, nxt + 1, pass_no, DRAW)
-        if pass_no + 1 < passes and before:
-            return visit(present, gone, 0, pass_no + 1, REDEAL)
+        if stock:
+            if enter(present, waste << 4 | stock & 15, 1, stock >> 4, pass_no, count, left):
+                line.append((1,))
+                return True
+        elif pass_no + 1 < passes and waste:
+            # Turned over, the waste's bottom card is the first drawn again.
+            if enter(present, 0, 0, _reverse_nibbles(waste), pass_no + 1, count, left):
+                line.append((2,))
+                return True
         return False
 
     # The current position in these terms.
     present = table.present
-    gone = 0
-    for card in table.removed:
-        if card in place:
-            gone |= 1 << place[card]
-    cursor = place[table.stock[table.stock_pos]] if table.stock_pos < len(table.stock) else nstock
-    pass_no = table.passes_used
+    waste_cards = list(table.waste) + ([table.drawn] if table.drawn >= 0 else [])
+    waste = _nibbles([RANK_OF[c] for c in reversed(waste_cards)])
+    drawn = int(table.drawn >= 0)
+    stock = _nibbles([RANK_OF[c] for c in table.stock[table.stock_pos :]])
+    count = 0
+    for c in waste_cards + list(table.stock[table.stock_pos :]):
+        count += 1 << 4 * RANK_OF[c]
     old_limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(old_limit, 2 * (n + nstock * (passes + 1)) + 100))
+    sys.setrecursionlimit(max(old_limit, 6 * (n + 24 * (passes + 1)) + 200))
     try:
-        if won(present, gone):
+        if not present and (not strict or not (waste or stock)):
             verdict = WON
-        elif dead(present, gone, tuple(range(1, 13))):
+        elif not all(partners_suffice(present, count, r) for r in range(1, 7)):
             verdict = NO_WIN
         else:
-            seen.add(present | gone << 28 | cursor << 52 | pass_no << 58)
-            verdict = WON if dfs(present, gone, cursor, pass_no) else NO_WIN
+            left = 0
+            for r in range(1, 14):
+                if present & layout_rank[r]:
+                    left |= 1 << r
+            verdict = WON if enter(present, waste, drawn, stock, table.passes_used, count, left) else NO_WIN
     except _Stop:
         verdict = UNKNOWN
     finally:
         sys.setrecursionlimit(old_limit)
-    moves = tuple(str(m) for m in reversed(line)) if verdict == WON else ()
+    moves = _replay(game, reversed(line)) if verdict == WON else ()
     return SolveResult(verdict, moves, nodes, time.perf_counter() - start, "pyramid")
 
 
-def _bits(mask: int) -> list[int]:
+def _replay(game: Game, choices: object) -> tuple[str, ...]:
+    """Turn the search's choices of places into moves, by playing them on a copy of the game."""
+    copy = game.copy()
+    t = copy.table
     out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return out
+    for choice in choices:  # type: ignore[attr-defined]
+        if choice[0] == 1:
+            move = DRAW
+        elif choice[0] == 2:
+            move = REDEAL
+        else:
+            cards = []
+            for part in choice[1:]:
+                if part == _DRAWN:
+                    cards.append(t.drawn)
+                elif part == _TOP:
+                    cards.append(t.waste[-1])
+                else:
+                    cards.append(t.cards[part])
+            move = Move.of_cards(*cards)
+        copy.play(move)
+        out.append(str(move))
+    return tuple(out)
