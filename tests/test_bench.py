@@ -132,7 +132,7 @@ def test_progress_is_reported_to_the_end():
 def test_the_workloads_are_fixed():
     assert bench.WORKLOADS == {"quick": bench.QUICK, "default": bench.DEFAULT}
     assert len(bench.DEFAULT.solve_seeds) > len(bench.QUICK.solve_seeds)
-    assert "deals 1..5 at 20,000 nodes" in bench.QUICK.describe()
+    assert "deals 1..5 at 10,000 nodes" in bench.QUICK.describe()
 
 
 def solve(seed, verdict, ms, nodes=10):

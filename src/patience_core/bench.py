@@ -74,10 +74,10 @@ class Workload:
         }
 
 
-QUICK: Final = Workload("quick", range(1, 201), range(1, 6), 20_000)
+QUICK: Final = Workload("quick", range(1, 201), range(1, 6), 10_000)
 """A few seconds in all: for tests and CI, where only a working bench matters."""
 
-DEFAULT: Final = Workload("default", range(1, 2001), range(1, 101), 100_000)
+DEFAULT: Final = Workload("default", range(1, 5001), range(1, 151), 100_000)
 """About a minute on a two-core machine with the games that come with patience."""
 
 WORKLOADS: Final = {w.name: w for w in (QUICK, DEFAULT)}

@@ -6,7 +6,14 @@ partners all lie on its own line of cover). Timings are never asserted, only the
 """
 
 import json
+import os
+import re
+import select
 import shlex
+import signal
+import subprocess
+import sysconfig
+import time
 from pathlib import Path
 
 import pytest
@@ -335,3 +342,51 @@ def test_record_mistakes(tmp_path):
     result = run("solve", "--record", str(broken))
     assert result.exit_code == 1
     assert "truncated" in result.stderr
+
+
+EXE = Path(sysconfig.get_path("scripts")) / "patience"
+
+
+@pytest.mark.skipif(
+    not EXE.exists() or not hasattr(os, "openpty"), reason="needs the installed command and a terminal"
+)
+def test_at_a_terminal_a_progress_bar_shows_and_ctrl_c_prints_the_summary(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+    env.update(PATIENCE_HOME=str(tmp_path), COLUMNS="100")
+    main, terminal = os.openpty()
+    proc = subprocess.Popen(
+        [str(EXE), "solve", "pyramid", "--seeds", "1..100000"],
+        stdin=terminal,
+        stdout=terminal,
+        stderr=terminal,
+        env=env,
+    )
+    os.close(terminal)
+    out = b""
+    deadline = time.monotonic() + 60
+    try:
+        # Wait for the bar to count two deals done, then press Ctrl-C.
+        while not re.search(rb"\b([2-9]|\d\d+)/100000", out) and time.monotonic() < deadline:
+            if select.select([main], [], [], 0.2)[0]:
+                out += os.read(main, 65536)
+        proc.send_signal(signal.SIGINT)
+        while True:
+            try:
+                chunk = os.read(main, 65536)
+            except OSError:  # the command has ended and closed the terminal
+                break
+            if not chunk:
+                break
+            out += chunk
+        assert proc.wait(timeout=60) == 130
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(main)
+    text = out.decode("utf-8", "replace")
+    assert "Solving pyramid" in text  # the progress bar
+    match = re.search(r"Interrupted after (\d+) of 100000 deals: the figures cover deals 1\.\.(\d+)\.", text)
+    assert match
+    assert int(match[1]) == int(match[2]) >= 2
+    assert f"Deals: {match[1]}; won " in text
+    assert "Traceback" not in text

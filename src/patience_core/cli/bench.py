@@ -46,7 +46,7 @@ def bench(
     json_out: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
     plain: PlainOpt = False,
 ) -> None:
-    """Measure speed on a fixed workload, the same on every machine: random playouts and solves.
+    """Measure speed on a fixed workload, the same everywhere: random playouts and full-information solves.
 
     For each installed game and preset: random playouts through the public API (deal, then a
     random legal move until the game is over) per second, moves per second and the share won;
