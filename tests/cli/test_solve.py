@@ -262,6 +262,13 @@ def test_seeds_with_unknown_deals_lists_them_and_exits_3():
     assert field(result.stdout, "Winnable") == "no deal was decided."
 
 
+def test_seeds_summary_states_the_limits():
+    out = run("solve", "tripeaks", "--seeds", "1..2", "--limit", "300000").stdout
+    assert "Node limit: 300,000 a deal." in out.splitlines()
+    out = run("solve", "tripeaks", "--seeds", "1..2", "--time-limit", "30").stdout
+    assert "time limit: 30 s a deal, so the verdicts depend on the machine." in out
+
+
 def test_seeds_take_options():
     data = json.loads(run("solve", "tripeaks", "--seeds", "1..2", "-o", "wrap=false", "--json").stdout)
     assert data["options"]["wrap"] is False

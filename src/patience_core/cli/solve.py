@@ -310,7 +310,10 @@ def _solve_range(
         }
         typer.echo(json.dumps(out, indent=1, ensure_ascii=False))
     else:
-        _print_summary(console, game_id, options, deals, solves, summary, wall, memory, limit, interrupted)
+        limits = f"Node limit: {limit:,} a deal"
+        if time_limit is not None:
+            limits += f"; time limit: {time_limit:g} s a deal, so the verdicts depend on the machine"
+        _print_summary(console, game_id, options, deals, solves, summary, wall, memory, limits, interrupted)
     if interrupted:
         return EXIT_INTERRUPTED
     return EXIT_UNKNOWN if summary.unknown else 0
@@ -325,7 +328,7 @@ def _print_summary(
     summary: SolveSummary,
     wall: float,
     memory: float | None,
-    limit: int,
+    limits: str,
     interrupted: bool,
 ) -> None:
     spec, preset = patience_core.find_game(game_id)
@@ -337,7 +340,7 @@ def _print_summary(
     if interrupted:
         done = f"deals {deals.start}..{solves[-1].seed}" if solves else "no deal"
         out.append(f"Interrupted after {len(solves)} of {len(deals)} deals: the figures cover {done}.")
-    out.append(f"Node limit: {limit:,} a deal.")
+    out.append(f"{limits}.")
     out.append(
         f"Deals: {summary.deals:,}; won {summary.won:,}, no win {summary.no_win:,},"
         f" unknown {summary.unknown:,}."
