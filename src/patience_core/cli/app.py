@@ -11,9 +11,9 @@ from typing import Annotated
 import typer
 
 import patience_core
-from patience_core.cli import games, play, replay, stats
+from patience_core.cli import bench, games, play, replay, solve, stats
 
-COMMANDS = (games, play, replay, stats)
+COMMANDS = (games, play, replay, stats, solve, bench)
 
 app = typer.Typer(
     name="patience",

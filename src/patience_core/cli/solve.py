@@ -1,0 +1,381 @@
+"""``patience solve``: the full-information solver on one position, or on a range of deals.
+
+The solver sees every card, face-down ones and the stock order, so everything this command
+prints says so: it tells what can be won, never what a player could know.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Annotated, Any, Final
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+import patience_core
+from patience_core import Game, SolveResult
+from patience_core.bench import DealSolve, SolveSummary, peak_memory_mb, solve_seeds, summarize
+from patience_core.cli.common import (
+    CliError,
+    DealOpt,
+    OptionOpt,
+    PlainOpt,
+    SeedOpt,
+    complete_game,
+    describe_game,
+    make_console,
+    make_game,
+    no_color_env,
+    option_label,
+    parse_option_pairs,
+    user_errors,
+)
+from patience_core.cli.records import load_game
+from patience_core.deal import MAX_SEED
+from patience_core.solver import DEFAULT_NODE_LIMIT, NO_WIN, UNKNOWN, WON
+
+EXIT_UNKNOWN: Final = 3
+EXIT_INTERRUPTED: Final = 130  # the shell's code for a program stopped by Ctrl-C
+SEES_ALL: Final = "the solver sees every card, face-down ones and the stock order"
+_RANGE: Final = re.compile(r"\s*(\d+)\s*\.\.\s*(\d+)\s*\Z")
+_UNKNOWN_SHOWN: Final = 20  # seeds listed in the summary; --json has them all
+
+
+def parse_seeds(text: str) -> range:
+    """The deals of ``A..B`` (both included); :class:`CliError` saying what is wrong."""
+    match = _RANGE.match(text)
+    if not match:
+        raise CliError(f"--seeds takes deal numbers as FIRST..LAST, such as 1..100, not {text!r}")
+    first, last = int(match[1]), int(match[2])
+    if last > MAX_SEED:
+        raise CliError(f"--seeds: a deal number is at most {MAX_SEED}, not {last}")
+    if first > last:
+        raise CliError(f"--seeds {text}: the first deal comes after the last; write {last}..{first}")
+    return range(first, last + 1)
+
+
+def solve(
+    game: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="GAME",
+            help="The id of the game or preset ('patience games' lists them); optional with --record.",
+            autocompletion=complete_game,
+            show_default=False,
+        ),
+    ] = None,
+    seed: SeedOpt = None,
+    deal: DealOpt = None,
+    record: Annotated[
+        Path | None,
+        typer.Option(
+            "--record",
+            "--from-record",
+            metavar="FILE",
+            help="Solve from the current position of a saved game (written by 'save' in 'patience play').",
+            show_default=False,
+        ),
+    ] = None,
+    seeds: Annotated[
+        str | None,
+        typer.Option(
+            "--seeds",
+            metavar="FIRST..LAST",
+            help="Solve every deal from FIRST to LAST (both included) and print a summary:"
+            " verdicts, share winnable, time per deal, states per second, peak memory.",
+            show_default=False,
+        ),
+    ] = None,
+    option: OptionOpt = None,
+    limit: Annotated[
+        int,
+        typer.Option(
+            "--limit",
+            "-n",
+            metavar="NODES",
+            help="Positions to search at most (per deal); the verdict is 'unknown' when it runs out.",
+        ),
+    ] = DEFAULT_NODE_LIMIT,
+    time_limit: Annotated[
+        float | None,
+        typer.Option(
+            "--time-limit",
+            metavar="SECONDS",
+            help="Seconds to search at most (per deal). Results then depend on the machine;"
+            " --limit alone gives the same answer everywhere.",
+            show_default=False,
+        ),
+    ] = None,
+    generic: Annotated[
+        bool,
+        typer.Option("--generic", help="Use the generic solver even where the game offers a faster one."),
+    ] = False,
+    json_out: Annotated[
+        bool, typer.Option("--json", help="Print the result (or the summary and every deal) as JSON.")
+    ] = False,
+    plain: PlainOpt = False,
+) -> None:
+    """Solve a deal with full information: the solver sees every card, face-down ones and the stock order.
+
+    It answers whether the position can be won at all and how (a line of moves): a question of
+    analysis, not the view a player has. It starts from the deal, or with --record from where
+    a saved game stands. With --seeds FIRST..LAST it solves each deal of the range and prints a
+    summary (Ctrl-C stops and prints the summary of the deals done).
+
+    Exit code 0 when decided (won or no win; every deal with --seeds), 3 when the limit left a
+    verdict unknown, 130 when stopped by Ctrl-C, 1 for a mistake on the command line.
+    """
+    plain = plain or no_color_env()
+    with user_errors():
+        if limit < 1:
+            raise CliError(f"--limit is the number of positions to search, at least 1, not {limit}")
+        if time_limit is not None and not time_limit > 0:
+            raise CliError(f"--time-limit is a number of seconds above 0, not {time_limit}")
+        sources = [
+            name
+            for name, value in (("--seed", seed), ("--deal", deal), ("--record", record), ("--seeds", seeds))
+            if value is not None
+        ]
+        if len(sources) > 1:
+            raise CliError(f"give one of --seed, --deal, --record and --seeds, not {' and '.join(sources)}")
+        if record is not None:
+            if option:
+                raise CliError("a saved game keeps its own options; drop -o with --record")
+            g = load_game(record)
+            if game is not None and game not in (g.id, g.spec.id):
+                raise CliError(f"{record} is a game of {g.id}, not {game}")
+        else:
+            if game is None:
+                raise CliError(f"name a game to solve, such as: patience solve {_first_id()} --seed 1")
+            if seeds is not None:
+                deals = parse_seeds(seeds)
+                spec, _ = patience_core.find_game(game)
+                values = parse_option_pairs(spec, option)
+                patience_core.new_game(game, seed=deals.start, **values)  # bad options fail here
+                code = _solve_range(game, values, deals, limit, time_limit, generic, json_out, plain)
+                raise typer.Exit(code)
+            g = make_game(game, seed, deal, option)
+    _solve_one(g, record, limit, time_limit, generic, json_out)
+
+
+def _first_id() -> str:
+    ids = sorted(spec.id for spec in patience_core.games())
+    return ids[0] if ids else "GAME"
+
+
+# --- one position ---------------------------------------------------------------------------------
+
+
+def _solve_one(
+    game: Game, record: Path | None, limit: int, time_limit: float | None, generic: bool, json_out: bool
+) -> None:
+    result = patience_core.solve_full_information(
+        game, node_limit=limit, time_limit=time_limit, generic=generic
+    )
+    if json_out:
+        out: dict[str, Any] = {
+            "full_information": True,
+            "game": game.spec.id,
+            "preset": game.preset.id if game.preset else None,
+            "options": game.options,
+            "seed": game.deal.seed,
+            "deal": game.deal_text(),
+            "moves_played": len(game.moves),
+            "node_limit": limit,
+            "time_limit": time_limit,
+            "generic": generic,
+            **result.to_dict(),
+        }
+        typer.echo(json.dumps(out, indent=1, ensure_ascii=False))
+    else:
+        for line in _report(game, record, result, limit, time_limit):
+            typer.echo(line)
+    if not result.decided:
+        raise typer.Exit(EXIT_UNKNOWN)
+
+
+def _report(
+    game: Game, record: Path | None, result: SolveResult, limit: int, time_limit: float | None
+) -> list[str]:
+    where = f"from move {len(game.moves)} of {record}" if record is not None else "from the deal"
+    lines = [f"Full-information solve of {describe_game(game)}, {where}.", f"Note: {SEES_ALL}."]
+    if result.verdict == WON:
+        if result.line:
+            lines.append(f"Verdict: won, in {_count(len(result.line), 'move')}.")
+            lines.append("Line:")
+            width = len(str(len(result.line)))
+            lines += [f"  {n:>{width}}. {move}" for n, move in enumerate(result.line, 1)]
+        else:
+            lines.append("Verdict: won: the position is already won.")
+    elif result.verdict == NO_WIN:
+        lines.append("Verdict: no win: every position reachable from here was searched and none is won.")
+    else:
+        lines.append(f"Verdict: unknown: {_why_unknown(result, limit, time_limit)}.")
+    lines += [
+        f"Nodes: {result.nodes:,}",
+        f"Time: {result.seconds * 1000:.2f} ms",
+        f"Solver: {result.solver}",
+    ]
+    if result.line and record is None:
+        lines.append(f"Check it: {_check_command(game, result.line)}")
+    return lines
+
+
+def _why_unknown(result: SolveResult, limit: int, time_limit: float | None) -> str:
+    if result.nodes < limit and time_limit is not None:
+        return f"the search stopped at the time limit ({time_limit:g} s) before deciding"
+    return f"the search stopped at the node limit ({limit:,}) before deciding; a higher --limit may decide it"
+
+
+def _check_command(game: Game, line: Sequence[str]) -> str:
+    """The ``patience play --moves`` command that plays ``line`` from the deal."""
+    words = ["patience", "play", game.id]
+    words += ["--seed", str(game.deal.seed)] if game.deal.seed is not None else ["--deal", game.deal_text()]
+    for pair in option_label(game.id, game.options).split():
+        words += ["-o", pair]
+    return shlex.join([*words, "--moves", " ".join(line)])
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
+
+
+# --- a range of deals -------------------------------------------------------------------------------
+
+
+def _solve_range(
+    game_id: str,
+    options: dict[str, Any],
+    deals: range,
+    limit: int,
+    time_limit: float | None,
+    generic: bool,
+    json_out: bool,
+    plain: bool,
+) -> int:
+    console = make_console(plain)
+    solves: list[DealSolve] = []
+    interrupted = False
+    start = time.perf_counter()
+    run = solve_seeds(
+        game_id, deals, options=options, node_limit=limit, time_limit=time_limit, generic=generic
+    )
+    try:
+        if json_out or plain or not sys.stdout.isatty():
+            solves.extend(run)
+        else:
+            with Progress(
+                TextColumn("{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeRemainingColumn(),
+                console=console,
+                transient=True,
+            ) as progress:
+                task = progress.add_task(f"Solving {game_id}", total=len(deals))
+                for solve in run:
+                    solves.append(solve)
+                    progress.advance(task)
+    except KeyboardInterrupt:
+        interrupted = True
+    wall = time.perf_counter() - start
+    summary = summarize(solves)
+    memory = peak_memory_mb()
+    if json_out:
+        spec, preset = patience_core.find_game(game_id)
+        out = {
+            "full_information": True,
+            "game": spec.id,
+            "preset": preset.id if preset else None,
+            "options": options,
+            "seeds": {"first": deals.start, "last": deals.stop - 1},
+            "node_limit": limit,
+            "time_limit": time_limit,
+            "generic": generic,
+            "interrupted": interrupted,
+            "summary": {
+                **summary.to_dict(),
+                "wall_seconds": wall,
+                "peak_memory_mb": memory,
+                "peak_memory_of": "the whole process",
+            },
+            "deals": [s.to_dict() for s in solves],
+        }
+        typer.echo(json.dumps(out, indent=1, ensure_ascii=False))
+    else:
+        limits = f"Node limit: {limit:,} a deal"
+        if time_limit is not None:
+            limits += f"; time limit: {time_limit:g} s a deal, so the verdicts depend on the machine"
+        _print_summary(console, game_id, options, deals, solves, summary, wall, memory, limits, interrupted)
+    if interrupted:
+        return EXIT_INTERRUPTED
+    return EXIT_UNKNOWN if summary.unknown else 0
+
+
+def _print_summary(
+    console: Console,
+    game_id: str,
+    options: dict[str, Any],
+    deals: range,
+    solves: list[DealSolve],
+    summary: SolveSummary,
+    wall: float,
+    memory: float | None,
+    limits: str,
+    interrupted: bool,
+) -> None:
+    spec, preset = patience_core.find_game(game_id)
+    name = preset.name if preset else spec.name
+    label = option_label(game_id, options)
+    span = f"{deals.start}..{deals.stop - 1}"
+    out = [f"Full-information solves of {name}{f' ({label})' if label else ''}, deals {span}."]
+    out.append(f"Note: {SEES_ALL}.")
+    if interrupted:
+        done = f"deals {deals.start}..{solves[-1].seed}" if solves else "no deal"
+        out.append(f"Interrupted after {len(solves)} of {len(deals)} deals: the figures cover {done}.")
+    out.append(f"{limits}.")
+    out.append(
+        f"Deals: {summary.deals:,}; won {summary.won:,}, no win {summary.no_win:,},"
+        f" unknown {summary.unknown:,}."
+    )
+    share = summary.winnable_share
+    if share is None:
+        out.append("Winnable: no deal was decided.")
+    elif summary.unknown:
+        low, high = summary.winnable_bounds
+        out.append(
+            f"Winnable: {share:.2%} of the {summary.decided:,} decided deals;"
+            f" {low:.2%} to {high:.2%} of all {summary.deals:,}, counting the unknown as lost or won."
+        )
+    else:
+        out.append(f"Winnable: {share:.2%}.")
+    if solves:
+        out.append(
+            f"Time per deal: median {summary.median_ms:.2f} ms, p90 {summary.p90_ms:.2f} ms,"
+            f" p99 {summary.p99_ms:.2f} ms, max {summary.max_ms:.2f} ms (deal {summary.slowest_seed})."
+        )
+        out.append(
+            f"Nodes: {summary.nodes:,} in {summary.seconds:.2f} s of solving:"
+            f" {summary.states_per_second:,.0f} states per second."
+        )
+        out.append(f"Solver: {', '.join(summary.solvers)}.")
+    out.append(f"Wall time: {wall:.2f} s.")
+    if memory is not None:
+        out.append(f"Peak memory: {memory:.1f} MB (the peak resident memory of the whole process).")
+    unknown = [s.seed for s in solves if s.verdict == UNKNOWN]
+    if unknown:
+        more = f" and {len(unknown) - _UNKNOWN_SHOWN:,} more" if len(unknown) > _UNKNOWN_SHOWN else ""
+        out.append(f"Unknown: deals {', '.join(map(str, unknown[:_UNKNOWN_SHOWN]))}{more}.")
+    for line in out:
+        console.print(line)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("solve")(solve)
