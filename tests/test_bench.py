@@ -182,4 +182,7 @@ def test_peak_memory_is_the_process_peak():
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
     first, second = map(float, out.split())
     assert first > 1
-    assert second >= first + 64  # the process before the block may be below its first peak
+    # Linux carries the parent's peak into a child at exec, so "first" can already be large when
+    # the test runner is; the block alone still has to show in the peak.
+    assert second >= 128
+    assert second > first

@@ -22,9 +22,12 @@ def test_version():
     assert result.stdout.strip() == f"patience {patience_core.__version__}"
 
 
+COMMAND_NAMES = ("games", "show", "play", "replay", "stats", "solve", "bench")
+
+
 def test_no_arguments_shows_the_commands():
     result = run()
-    for command in ("games", "show", "play", "replay", "stats"):
+    for command in COMMAND_NAMES:
         assert command in result.output
 
 
@@ -35,7 +38,7 @@ def _commands():
 
 def test_every_command_and_option_has_help():
     group, commands = _commands()
-    assert [name for name, _ in commands] == ["games", "play", "replay", "show", "stats"]
+    assert [name for name, _ in commands] == sorted(COMMAND_NAMES)
     for name, command in commands:
         assert command.help, f"{name} has no help"
         for param in command.params:
@@ -47,7 +50,7 @@ def test_every_command_and_option_has_help():
 
 
 def test_help_of_each_command_runs():
-    for name in ("games", "show", "play", "replay", "stats"):
+    for name in COMMAND_NAMES:
         result = run(name, "--help")
         assert result.exit_code == 0
         assert "Usage:" in result.output

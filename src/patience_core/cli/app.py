@@ -17,7 +17,10 @@ COMMANDS = (games, play, replay, stats, solve, bench)
 
 app = typer.Typer(
     name="patience",
-    help="Play solitaire card games in the terminal: every installed game, saved games, statistics.",
+    help=(
+        "Play solitaire card games in the terminal: every installed game, saved games, statistics, "
+        "full-information solving and benchmarks."
+    ),
     no_args_is_help=True,
     rich_markup_mode=None,
     pretty_exceptions_show_locals=False,

@@ -104,7 +104,7 @@ def _reverse_nibbles(value: int) -> int:
     return out
 
 
-def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:  # noqa: C901 - one search
+def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
     """Solve a Pyramid game from its current position, seeing every card."""
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
@@ -195,7 +195,9 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
                 return True
         return False
 
-    def go(present: int, waste: int, drawn: int, stock: int, pass_no: int, count: int, left: int, r: int) -> bool:
+    def go(
+        present: int, waste: int, drawn: int, stock: int, pass_no: int, count: int, left: int, r: int
+    ) -> bool:
         # After a removal of ranks r and 13 - r (r == 0: a king): won, pruned, seen, or search on.
         if not present and (not strict or not (waste or stock)):
             return True
@@ -253,10 +255,12 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
         seen.add(key)
         return dfs(present, waste, drawn, stock, pass_no, count, left)
 
-    def dfs(present: int, waste: int, drawn: int, stock: int, pass_no: int, count: int, left: int) -> bool:  # noqa: C901
+    def dfs(present: int, waste: int, drawn: int, stock: int, pass_no: int, count: int, left: int) -> bool:
         nonlocal nodes
         nodes += 1
-        if nodes >= node_limit or (deadline is not None and not nodes & 4095 and time.perf_counter() > deadline):
+        if nodes >= node_limit or (
+            deadline is not None and not nodes & 4095 and time.perf_counter() > deadline
+        ):
             raise _Stop
         if three:
             free = present & ~(t0[present & 4095] | t1[present >> 12 & 4095] | t2[present >> 24 & 4095])
@@ -301,9 +305,9 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
             others = free & layout_rank[13 - r]
             if house:
                 for q in range(n):
-                    if covers[p] >> q & 1 and present >> q & 1 and rank_at[q] == 13 - r:
-                        if blockers[q] & present == low:
-                            others |= 1 << q
+                    # The house rule of P7: a card only the free card still covers.
+                    if covers[p] >> q & 1 and rank_at[q] == 13 - r and blockers[q] & present == low:
+                        others |= (1 << q) & present
             while others:
                 olow = others & -others
                 others ^= olow
@@ -315,7 +319,9 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
                 low = mask & -mask
                 mask ^= low
                 p = low.bit_length() - 1
-                pairs.append((present ^ low, waste >> 4, 0, count - (1 << 4 * a), (0, p, _DRAWN), (13 - a, a)))
+                pairs.append(
+                    (present ^ low, waste >> 4, 0, count - (1 << 4 * a), (0, p, _DRAWN), (13 - a, a))
+                )
         if b:
             rest = (waste & 15) | (waste >> 8) << 4 if drawn else waste >> 4
             mask = free & layout_rank[13 - b]
@@ -325,7 +331,9 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
                 p = low.bit_length() - 1
                 pairs.append((present ^ low, rest, drawn, count - (1 << 4 * b), (0, p, _TOP), (13 - b, b)))
         if a and b and a + b == 13:
-            pairs.append((present, waste >> 8, 0, count - (1 << 4 * a) - (1 << 4 * b), (0, _DRAWN, _TOP), (a, b)))
+            pairs.append(
+                (present, waste >> 8, 0, count - (1 << 4 * a) - (1 << 4 * b), (0, _DRAWN, _TOP), (a, b))
+            )
         for new_present, new_waste, new_drawn, new_count, choice, ranks in pairs:
             if forced(present, count, choice, ranks):
                 if go(new_present, new_waste, new_drawn, stock, pass_no, new_count, left, ranks[0]):
@@ -340,11 +348,14 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
             if enter(present, waste << 4 | stock & 15, 1, stock >> 4, pass_no, count, left):
                 line.append((1,))
                 return True
-        elif pass_no + 1 < passes and waste:
+        elif (
+            pass_no + 1 < passes
+            and waste
             # Turned over, the waste's bottom card is the first drawn again.
-            if enter(present, 0, 0, _reverse_nibbles(waste), pass_no + 1, count, left):
-                line.append((2,))
-                return True
+            and enter(present, 0, 0, _reverse_nibbles(waste), pass_no + 1, count, left)
+        ):
+            line.append((2,))
+            return True
         return False
 
     # The current position in these terms.
