@@ -144,7 +144,16 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
     line: list[tuple[int, ...]] = []  # the winning choices, last first
     nodes = 0
 
+    matchings: dict[int, int] = {}
+
     def matching(left: int, right: int) -> int:
+        key = left | right << 28
+        size = matchings.get(key)
+        if size is None:
+            size = matchings[key] = _matching(left, right)
+        return size
+
+    def _matching(left: int, right: int) -> int:
         # Largest set of compatible pyramid pairs between two small sets (augmenting paths).
         match: dict[int, int] = {}
 
@@ -206,11 +215,9 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
                 left &= ~(1 << r)
             if not present & layout_rank[13 - r]:
                 left &= ~(1 << (13 - r))
-            if not partners_suffice(present, count, r if r < 7 else 13 - r):
-                return False
-        return enter(present, waste, drawn, stock, pass_no, count, left)
+        return enter(present, waste, drawn, stock, pass_no, count, left, r if r < 7 else 13 - r)
 
-    dead_cache: dict[tuple[int, int, int, int], tuple[int, int]] = {}
+    dead_cache: dict[int, tuple[int, int]] = {}
 
     def cut_dead(waste: int, drawn: int, stock: int, ranks_left: int) -> tuple[int, int]:
         # Pruning 4 (last pass): a waste card with no partner left (no pyramid card of the
@@ -237,10 +244,13 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
             shift += 4
         return waste, 0
 
-    def enter(present: int, waste: int, drawn: int, stock: int, pass_no: int, count: int, left: int) -> bool:
-        # ``left``: the ranks still in the pyramid, as a bitmask.
+    def enter(
+        present: int, waste: int, drawn: int, stock: int, pass_no: int, count: int, left: int, r: int = 0
+    ) -> bool:
+        # ``left``: the ranks still in the pyramid, as a bitmask; ``r``: the rank pair (1-6) of
+        # the removal that led here, to check its partners (pruning 2), 0 for none.
         if pass_no + 1 == passes and waste >> 8:
-            key = (waste, drawn, stock, left)
+            key = waste | stock << 96 | left << 192 | drawn << 206
             found = dead_cache.get(key)
             if found is None:
                 found = dead_cache[key] = cut_dead(waste, drawn, stock, left)
@@ -253,6 +263,8 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
         if key in seen:
             return False
         seen.add(key)
+        if r and not partners_suffice(present, count, r):
+            return False
         return dfs(present, waste, drawn, stock, pass_no, count, left)
 
     def dfs(present: int, waste: int, drawn: int, stock: int, pass_no: int, count: int, left: int) -> bool:
