@@ -1,0 +1,207 @@
+"""The full-information solvers against an independent exhaustive search.
+
+``bfs_verdict`` is written differently on purpose: breadth-first, through the public ``Game``
+API only (``copy``, ``legal_moves``, ``play``), keyed on the whole state (``snapshot``), with no
+pruning and no game knowledge. Positions come from random play on random deals, stopped when
+few enough cards are left for it to finish; both verdicts must agree, and a winning line must
+replay to a win through ``Game.play``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import patience_core
+from patience_core import Game, solve_full_information
+from patience_core.solver import NO_WIN, UNKNOWN, WON, generic_solve
+
+BFS_LIMIT = 20_000
+
+
+def bfs_verdict(game: Game, limit: int = BFS_LIMIT) -> str | None:
+    """'won' or 'no win' by plain breadth-first search over full states; None past ``limit``."""
+    start = game.copy()
+    if start.is_won():
+        return WON
+    seen = {start.snapshot()}
+    queue = deque([start])
+    while queue:
+        position = queue.popleft()
+        for move in position.legal_moves():
+            child = position.copy()
+            child.play(move)
+            if child.is_won():
+                return WON
+            snap = child.snapshot()
+            if snap not in seen:
+                seen.add(snap)
+                if len(seen) > limit:
+                    return None
+                queue.append(child)
+    return NO_WIN
+
+
+def position(game_id: str, seed: int, salt: int, options: dict, stop_at: int) -> Game:
+    """Random play (cards preferred) from deal ``seed`` until at most ``stop_at`` cards remain
+    in play, or the game ends."""
+    game = patience_core.new_game(game_id, seed=seed, **options)
+    rng = random.Random(salt)
+    prefer_cards = (0.5, 0.8, 0.95)[salt % 3]
+    while not game.is_over():
+        left = game.table.layout_left() + game.table.stock_left()
+        if left <= stop_at:
+            break
+        moves = game.legal_moves()
+        cards = [m for m in moves if not m.word]
+        game.play(rng.choice(cards if cards and rng.random() < prefer_cards else moves))
+    return game
+
+
+def check_line(game: Game, result) -> None:
+    replay = game.copy()
+    for text in result.line:
+        replay.play(text)
+    assert replay.is_won() == (result.verdict == WON), f"the line {result.line} does not replay to a win"
+    if result.verdict != WON:
+        assert result.line == ()
+
+
+# (game, options, cards left in the layout and stock when the comparison starts)
+CASES = [
+    ("tripeaks", {}, 22),
+    ("tripeaks", {"wrap": False}, 22),
+    ("tripeaks", {"free_start": True}, 22),
+    ("tripeaks", {"wrap": False, "free_start": True, "open_peaks": True}, 22),
+    ("pyramid", {}, 17),
+    ("pyramid", {"win": "all"}, 17),
+    ("pyramid", {"pair_with_covered": True}, 17),
+    ("pyramid", {"passes": 2}, 17),
+    ("par-pyramid", {}, 17),
+    ("par-pyramid", {"win": "all"}, 17),
+    ("toy-golf", {}, 16),
+    ("toy-pairs", {"win": "layout", "passes": 1}, 14),
+]
+
+
+def candidates(game_id: str, options: dict, stop_at: int):
+    """Small positions of both kinds: from random play (mostly lost), and a few moves before
+    the end of winning lines the solver finds on whole deals (won)."""
+    for seed in range(1, 80):
+        yield position(game_id, seed, seed * 7, options, stop_at)
+        game = patience_core.new_game(game_id, seed=seed, **options)
+        result = solve_full_information(game, node_limit=5_000)
+        if result.verdict == WON:
+            for text in result.line:
+                if game.table.layout_left() + game.table.stock_left() <= stop_at:
+                    break
+                game.play(text)
+            yield game
+
+
+@pytest.mark.parametrize(("game_id", "options", "stop_at"), CASES)
+def test_every_solver_agrees_with_breadth_first_search(game_id, options, stop_at):
+    verdicts = []
+    for game in candidates(game_id, options, stop_at):
+        expected = bfs_verdict(game)
+        if expected is None:
+            continue
+        before = game.snapshot()
+        for result in (solve_full_information(game), generic_solve(game)):
+            assert result.verdict == expected, (game_id, options, result, game.to_dict("full"))
+            check_line(game, result)
+        assert game.snapshot() == before, "solving changed the game"
+        verdicts.append(expected)
+        if len(verdicts) >= 8 and min(verdicts.count(WON), verdicts.count(NO_WIN)) >= 2:
+            break
+    assert min(verdicts.count(WON), verdicts.count(NO_WIN)) >= 2, (
+        f"the comparison must see both verdicts, twice each; it saw {verdicts}"
+    )
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10_000), salt=st.integers(0, 2**16), case=st.sampled_from(CASES))
+def test_agreement_on_random_positions(seed, salt, case):
+    game_id, options, stop_at = case
+    game = position(game_id, seed, salt, options, stop_at)
+    expected = bfs_verdict(game)
+    if expected is not None:
+        result = solve_full_information(game)
+        assert result.verdict == expected
+        check_line(game, result)
+
+
+@pytest.mark.parametrize(
+    ("game_id", "options"),
+    [("tripeaks", {}), ("tripeaks", {"wrap": False}), ("pyramid", {}), ("par-pyramid", {})],
+)
+def test_lines_replay_on_whole_deals(game_id, options):
+    won = 0
+    for seed in range(1, 41):
+        game = patience_core.new_game(game_id, seed=seed, **options)
+        result = solve_full_information(game, node_limit=200_000)
+        check_line(game, result)
+        won += result.verdict == WON
+    assert won >= 2, "too few wins to test lines on"
+
+
+def test_specialised_solvers_are_used():
+    assert solve_full_information(patience_core.new_game("tripeaks", seed=1)).solver == "build-on-waste"
+    assert solve_full_information(patience_core.new_game("toy-golf", seed=1)).solver == "build-on-waste"
+    assert solve_full_information(patience_core.new_game("pyramid", seed=1)).solver == "pyramid"
+    assert (
+        solve_full_information(patience_core.new_game("toy-pairs", seed=1), node_limit=100).solver
+        == "generic"
+    )
+    assert (
+        solve_full_information(patience_core.new_game("tripeaks", seed=1), generic=True).solver == "generic"
+    )
+
+
+def test_limits_give_unknown_and_change_nothing():
+    game = patience_core.new_game("tripeaks", seed=176)  # a deal without a win: its proof is long
+    before = game.to_dict("full")
+    for result in (
+        solve_full_information(game, node_limit=50),
+        solve_full_information(game, node_limit=50, generic=True),
+        solve_full_information(patience_core.new_game("pyramid", seed=2), node_limit=50),
+    ):
+        assert result.verdict == UNKNOWN
+        assert result.line == ()
+        assert result.nodes >= 49
+    assert game.to_dict("full") == before
+    with pytest.raises(ValueError, match="node_limit"):
+        solve_full_information(game, node_limit=0)
+
+
+def test_a_won_game_is_won_with_no_moves():
+    game = patience_core.new_game("tripeaks", seed=2)
+    line = solve_full_information(game).line
+    for text in line:
+        game.play(text)
+    result = solve_full_information(game)
+    assert result.verdict == WON
+    assert result.line == ()
+
+
+def test_suits_do_not_matter_to_the_pyramid_key():
+    """Two deals equal but for the suits of two same-rank stock cards search the same way."""
+    a = patience_core.new_game("pyramid", seed=5)
+    text = a.deal_text().split()
+    stock = text[28:]
+    # swap the suits of the first two same-rank stock cards
+    for i, x in enumerate(stock):
+        for j in range(i + 1, len(stock)):
+            if stock[j][0] == x[0]:
+                stock[i], stock[j] = stock[j], stock[i]
+                break
+        else:
+            continue
+        break
+    b = patience_core.new_game("pyramid", deal=" ".join(text[:28] + stock))
+    ra, rb = solve_full_information(a), solve_full_information(b)
+    assert (ra.verdict, ra.nodes) == (rb.verdict, rb.nodes)
