@@ -205,3 +205,43 @@ def test_suits_do_not_matter_to_the_pyramid_key():
     b = patience_core.new_game("pyramid", deal=" ".join(text[:28] + stock))
     ra, rb = solve_full_information(a), solve_full_information(b)
     assert (ra.verdict, ra.nodes) == (rb.verdict, rb.nodes)
+
+
+@pytest.mark.parametrize(
+    ("game_id", "options", "seeds"),
+    [
+        ("tripeaks", {}, range(1, 41)),
+        ("tripeaks", {"wrap": False}, range(1, 25)),
+        ("tripeaks", {"free_start": True}, [*range(1, 12), 28]),
+    ],
+)
+def test_no_win_on_whole_deals_is_confirmed_by_the_generic_solver(game_id, options, seeds):
+    """An unsound pruning shows as a false "no win": every one the fast solver gives on these
+    deals must be confirmed by the generic search, which prunes nothing."""
+    proofs = 0
+    for seed in seeds:
+        game = patience_core.new_game(game_id, seed=seed, **options)
+        fast = solve_full_information(game)
+        assert fast.decided
+        if fast.verdict == NO_WIN:
+            assert generic_solve(game).verdict == NO_WIN, f"deal {seed} {options}: no win not confirmed"
+            proofs += 1
+    assert proofs >= 1
+
+
+@pytest.mark.parametrize(
+    ("game_id", "options"), [("pyramid", {}), ("pyramid", {"win": "all"}), ("par-pyramid", {})]
+)
+def test_pyramid_verdicts_match_the_generic_solver_on_larger_positions(game_id, options):
+    """Positions too large for breadth-first search but within the generic solver's reach: the
+    verdicts of the pruned, suit-free search must match the plain one."""
+    compared = 0
+    for seed in range(1, 40):
+        game = position(game_id, seed, seed, options, 25)
+        plain = generic_solve(game, node_limit=150_000)
+        if plain.decided:
+            fast = solve_full_information(game)
+            assert fast.verdict == plain.verdict, (seed, options)
+            check_line(game, fast)
+            compared += 1
+    assert compared >= 10
