@@ -54,12 +54,25 @@ def shuffled_indices(seed: int) -> list[int]:
     """Card indices of deal ``seed``: Fisher-Yates from the end over the ordered deck."""
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
         raise DealError(f"a seed is a whole number from 0 to {MAX_SEED}, not {seed!r}")
-    rng = SplitMix64(seed)
+    # SplitMix64.below, inlined: this runs for every new game.
+    state = seed
     deck = list(range(DECK_SIZE))
     for i in range(DECK_SIZE - 1, 0, -1):
-        j = rng.below(i + 1)
+        n = i + 1
+        limit = _LIMITS[n]
+        while True:
+            state = (state + 0x9E3779B97F4A7C15) & _MASK64
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            z ^= z >> 31
+            if z < limit:
+                break
+        j = z % n
         deck[i], deck[j] = deck[j], deck[i]
     return deck
+
+
+_LIMITS: Final = tuple(2**64 - (2**64 % n) if n else 0 for n in range(DECK_SIZE + 1))
 
 
 @attrs.frozen(repr=False)
