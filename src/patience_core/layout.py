@@ -24,6 +24,10 @@ from patience_core.errors import LayoutError
 _CHUNK: Final = 12  # bits per lookup table: 4096 entries, built in microseconds
 
 
+def _ids(ids: Iterable[str]) -> tuple[str, ...]:
+    return tuple(ids)
+
+
 @attrs.frozen
 class Spot:
     """One position of a layout as declared: an id, where it is drawn, what covers it.
@@ -35,7 +39,7 @@ class Spot:
     id: str
     x: float
     y: float
-    covered_by: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    covered_by: tuple[str, ...] = attrs.field(default=(), converter=_ids)
 
 
 @attrs.frozen(eq=False, repr=False)

@@ -23,10 +23,10 @@ from patience_core.plugins import REGISTRY
 if TYPE_CHECKING:
     from patience_core.game import Game
 
-WON: Final = "won"
-NO_WIN: Final = "no win"
-UNKNOWN: Final = "unknown"
 Verdict = Literal["won", "no win", "unknown"]
+WON: Final[Verdict] = "won"
+NO_WIN: Final[Verdict] = "no win"
+UNKNOWN: Final[Verdict] = "unknown"
 
 DEFAULT_NODE_LIMIT: Final = 2_000_000
 

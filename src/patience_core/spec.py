@@ -4,7 +4,7 @@ named presets, and the rules class that plays it."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -27,6 +27,14 @@ def _check_id(_: Any, attribute: attrs.Attribute[str], value: str) -> None:
         raise ValueError(f"{attribute.name} {value!r} must be lowercase letters, digits and '-'")
 
 
+def _strings(values: Iterable[str]) -> tuple[str, ...]:
+    return tuple(values)
+
+
+def _frozen_mapping(values: Mapping[str, OptionValue]) -> Mapping[str, OptionValue]:
+    return MappingProxyType(dict(values))
+
+
 @attrs.frozen
 class Option:
     """One option of a game. Its type is the type of its default (bool, int or str).
@@ -39,7 +47,7 @@ class Option:
     name: str = attrs.field()
     default: OptionValue
     help: str
-    choices: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    choices: tuple[str, ...] = attrs.field(default=(), converter=_strings)
     minimum: int | None = None
     maximum: int | None = None
 
@@ -107,7 +115,15 @@ class Preset:
     id: str = attrs.field(validator=_check_id)
     name: str
     description: str
-    options: Mapping[str, OptionValue] = attrs.field(converter=lambda m: MappingProxyType(dict(m)))
+    options: Mapping[str, OptionValue] = attrs.field(converter=_frozen_mapping)
+
+
+def _options(values: Iterable[Option]) -> tuple[Option, ...]:
+    return tuple(values)
+
+
+def _presets(values: Iterable[Preset]) -> tuple[Preset, ...]:
+    return tuple(values)
 
 
 @attrs.frozen
@@ -122,8 +138,8 @@ class GameSpec:
     name: str
     description: str
     rules: Callable[[Mapping[str, OptionValue]], Rules]
-    options: tuple[Option, ...] = attrs.field(default=(), converter=tuple)
-    presets: tuple[Preset, ...] = attrs.field(default=(), converter=tuple)
+    options: tuple[Option, ...] = attrs.field(default=(), converter=_options)
+    presets: tuple[Preset, ...] = attrs.field(default=(), converter=_presets)
     plugin: str = ""
     """The plugin that registered the game; filled in by the registry."""
 
@@ -155,8 +171,8 @@ class GameSpec:
         base = base or {}
         for name, value in base.items():
             values[name] = self.option(name).check(value)
-        for name, value in given.items():
-            checked = self.option(name).check(value)
+        for name, given_value in given.items():
+            checked = self.option(name).check(given_value)
             if name in base and checked != base[name]:
                 raise OptionError(
                     f"this preset fixes option {name!r} to {base[name]!r}; play {self.id!r} to change it"

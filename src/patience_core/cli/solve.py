@@ -158,7 +158,7 @@ def solve(
                 deals = parse_seeds(seeds)
                 spec, _ = patience_core.find_game(game)
                 values = parse_option_pairs(spec, option)
-                patience_core.new_game(game, seed=deals.start, **values)  # bad options fail here
+                patience_core.new_game(game, seed=deals.start, **values)  # type: ignore[arg-type]  # bad options fail here
                 code = _solve_range(game, values, deals, limit, time_limit, generic, json_out, plain)
                 raise typer.Exit(code)
             g = make_game(game, seed, deal, option)

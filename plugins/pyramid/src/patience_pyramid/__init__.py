@@ -73,6 +73,7 @@ class Pyramid(Rules):
 
     layout = LAYOUT
     has_drawn_card = True
+    passes: int
 
     def __init__(self, options: Mapping[str, OptionValue]) -> None:
         super().__init__(options)

@@ -115,7 +115,7 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
     layout_rank = [0] * 15
     for p, r in enumerate(rank_at):
         layout_rank[r] |= 1 << p
-    passes = rules.passes
+    passes = rules.passes or 1
     strict = rules.options["win"] == "all"
     house = bool(rules.options["pair_with_covered"])
     blockers = layout.blockers
