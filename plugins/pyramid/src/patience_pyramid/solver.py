@@ -191,19 +191,6 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
         need = max(nr - ss, ns - sr)
         return need <= 0 or matching(lr, ls) >= need
 
-    def forced(present: int, count: int, choice: tuple[int, ...], ranks: tuple[int, int]) -> bool:
-        # Pruning 3: a card that must go, whose only partner left is the other card of the pair.
-        for part, r in zip(choice[1:], ranks, strict=True):
-            if part < _DRAWN:  # a pyramid card: it must go
-                others = (present & compatible[part]).bit_count()
-            elif strict:
-                others = (present & layout_rank[13 - r]).bit_count()
-            else:
-                continue
-            if others + (count >> 4 * (13 - r) & 15) == 1:
-                return True
-        return False
-
     def go(
         present: int, waste: int, drawn: int, stock: int, pass_no: int, count: int, left: int, r: int
     ) -> bool:
@@ -304,8 +291,11 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
                 line.append((0, _TOP))
                 return True
             return False
-        # Every available pair: (new present, new waste, new drawn, new count, choice, ranks).
+        # Every available pair: (new present, new waste, new drawn, new count, choice, rank).
+        # Pruning 3 on the way: a pair with a card that must go and has no other partner left
+        # is searched alone.
         pairs = []
+        forced_pair = None
         mask = free
         while mask:
             low = mask & -mask
@@ -320,42 +310,55 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
                     # The house rule of P7: a card only the free card still covers.
                     if covers[p] >> q & 1 and rank_at[q] == 13 - r and blockers[q] & present == low:
                         others |= (1 << q) & present
+            alone_p = (present & compatible[p]).bit_count() + (count >> 4 * (13 - r) & 15) == 1
             while others:
                 olow = others & -others
                 others ^= olow
                 q = olow.bit_length() - 1
-                pairs.append((present ^ low ^ olow, waste, drawn, count, (0, p, q), (r, 13 - r)))
-        if a:
-            mask = free & layout_rank[13 - a]
-            while mask:
-                low = mask & -mask
-                mask ^= low
-                p = low.bit_length() - 1
-                pairs.append(
-                    (present ^ low, waste >> 4, 0, count - (1 << 4 * a), (0, p, _DRAWN), (13 - a, a))
+                pair = (present ^ low ^ olow, waste, drawn, count, (0, p, q), r)
+                if alone_p or (present & compatible[q]).bit_count() + (count >> 4 * r & 15) == 1:
+                    forced_pair = pair
+                    break
+                pairs.append(pair)
+            if forced_pair:
+                break
+        if not forced_pair:
+            for slot, c, rest in ((_DRAWN, a, waste >> 4), (_TOP, b, 0)):
+                if not c or forced_pair:
+                    continue
+                if slot == _TOP:
+                    rest = (waste & 15) | (waste >> 8) << 4 if drawn else waste >> 4
+                new_drawn = 0 if slot == _DRAWN else drawn
+                alone_c = (
+                    strict and (present & layout_rank[13 - c]).bit_count() + (count >> 4 * (13 - c) & 15) == 1
                 )
-        if b:
-            rest = (waste & 15) | (waste >> 8) << 4 if drawn else waste >> 4
-            mask = free & layout_rank[13 - b]
-            while mask:
-                low = mask & -mask
-                mask ^= low
-                p = low.bit_length() - 1
-                pairs.append((present ^ low, rest, drawn, count - (1 << 4 * b), (0, p, _TOP), (13 - b, b)))
-        if a and b and a + b == 13:
-            pairs.append(
-                (present, waste >> 8, 0, count - (1 << 4 * a) - (1 << 4 * b), (0, _DRAWN, _TOP), (a, b))
-            )
-        for new_present, new_waste, new_drawn, new_count, choice, ranks in pairs:
-            if forced(present, count, choice, ranks):
-                if go(new_present, new_waste, new_drawn, stock, pass_no, new_count, left, ranks[0]):
-                    line.append(choice)
-                    return True
-                return False
-        for new_present, new_waste, new_drawn, new_count, choice, ranks in pairs:
-            if go(new_present, new_waste, new_drawn, stock, pass_no, new_count, left, ranks[0]):
+                mask = free & layout_rank[13 - c]
+                while mask:
+                    low = mask & -mask
+                    mask ^= low
+                    p = low.bit_length() - 1
+                    pair = (present ^ low, rest, new_drawn, count - (1 << 4 * c), (0, p, slot), 13 - c)
+                    if alone_c or (present & compatible[p]).bit_count() + (count >> 4 * c & 15) == 1:
+                        forced_pair = pair
+                        break
+                    pairs.append(pair)
+        if not forced_pair and a and b and a + b == 13:
+            pair = (present, waste >> 8, 0, count - (1 << 4 * a) - (1 << 4 * b), (0, _DRAWN, _TOP), a)
+            if strict and any(
+                (present & layout_rank[13 - c]).bit_count() + (count >> 4 * (13 - c) & 15) == 1
+                for c in (a, b)
+            ):
+                forced_pair = pair
+            else:
+                pairs.append(pair)
+        if forced_pair:
+            pairs = [forced_pair]
+        for new_present, new_waste, new_drawn, new_count, choice, r in pairs:
+            if go(new_present, new_waste, new_drawn, stock, pass_no, new_count, left, r):
                 line.append(choice)
                 return True
+        if forced_pair:
+            return False
         if stock:
             if enter(present, waste << 4 | stock & 15, 1, stock >> 4, pass_no, count, left):
                 line.append((1,))
