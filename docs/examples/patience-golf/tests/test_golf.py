@@ -1,0 +1,3 @@
+from patience_core.testing import conformance_tests
+
+TestGolf = conformance_tests("golf")
