@@ -86,19 +86,27 @@ class ConformanceError(AssertionError):
     """
 
     def __init__(self, invariant: str, detail: str, game: Game | None = None) -> None:
-        where = f"\n  reproduce: {reproduction(game)}" if game is not None else ""
+        where = ""
+        if game is not None:
+            where = "\nTo reach the position:\n" + "\n".join(f"    {line}" for line in reproduction(game))
         super().__init__(f"[{invariant}] {detail}{where}")
         self.invariant = invariant
         self.detail = detail
 
 
-def reproduction(game: Game) -> str:
-    """The Python that reaches ``game``'s position: its ``new_game`` call and its moves."""
+def reproduction(game: Game) -> list[str]:
+    """Lines of Python that deal ``game`` again and play its moves, to run in a test or a shell::
+
+    game = patience_core.new_game('golf', seed=3)
+    for move in '5H draw 4C'.split(): game.play(move)
+    """
     deal = f"seed={game.deal.seed}" if game.deal.seed is not None else f"deal={game.deal_text()!r}"
     options = "".join(f", {name}={value!r}" for name, value in game.options.items())
-    moves = " ".join(str(m) for m in game.moves)
-    call = f"game = patience_core.new_game({game.id!r}, {deal}{options})"
-    return f"{call}; then play {moves!r}" if moves else call
+    lines = [f"game = patience_core.new_game({game.id!r}, {deal}{options})"]
+    if game.moves:
+        moves = " ".join(str(m) for m in game.moves)
+        lines.append(f"for move in {moves!r}.split(): game.play(move)")
+    return lines
 
 
 def _fail(invariant: str, detail: str, game: Game | None = None) -> NoReturn:
@@ -256,16 +264,24 @@ def _swapped(game: Game, a: int, b: int) -> Game:
     return other
 
 
-def check_hidden_cards_do_not_matter(game: Game, rng: random.Random) -> None:
+def check_hidden_cards_do_not_matter(
+    game: Game, rng: random.Random, pair: tuple[str, str] | None = None
+) -> None:
     """Swapping two cards the player has never seen changes no player view and no refusal.
 
     Otherwise the view, the legal moves or an error message tell the player something about a
-    face-down card or the stock order.
+    face-down card or the stock order. The two cards are ``pair`` (card texts) or drawn at
+    random.
     """
     unseen = never_seen(game)
-    if len(unseen) < 2:
+    if pair is not None:
+        a, b = (parse_card_index(text) for text in pair)
+        if a not in unseen or b not in unseen or a == b:
+            raise ValueError(f"{pair[0]} and {pair[1]} must be two cards the player has never seen")
+    elif len(unseen) < 2:
         return
-    a, b = rng.sample(unseen, 2)
+    else:
+        a, b = rng.sample(unseen, 2)
     other = _swapped(game, a, b)
     if other.to_dict("player") != game.to_dict("player"):
         mine, theirs = game.to_dict("player"), other.to_dict("player")
