@@ -1,19 +1,23 @@
-"""Golf: clear seven columns onto the waste, one rank up or down, with no wrap."""
+"""Golf: clear seven columns onto the waste, one rank up or down."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
-from patience_core import GameSpec, Layout, Scoring, hookimpl
+from patience_core import GameSpec, Layout, Option, Scoring, hookimpl
 from patience_core.build_on_waste import BuildOnWaste
 
 
 class Golf(BuildOnWaste):
+    """Golf with its options chosen."""
+
     # Seven columns of five cards, all face up; only the bottom card of a column is free.
     layout = Layout.columns(7, 5, name="golf")
     scoring = Scoring("cards", "one point for each card played from the columns")
-    wrap = False  # a king is next to a queen only, an ace next to a two only
-    passes = 1  # the 17 other cards are the stock, turned one at a time, once
+
+    def __init__(self, options: Mapping[str, object]) -> None:
+        super().__init__(options)
+        self.wrap = bool(options["wrap"])  # Golf's own rule is no wrap: K is next to Q only
 
 
 GOLF = GameSpec(
@@ -21,6 +25,7 @@ GOLF = GameSpec(
     name="Golf",
     description="Clear seven columns by playing their bottom cards one rank up or down onto the waste.",
     rules=Golf,
+    options=(Option("wrap", False, "K and A are neighbours, so Q, K, A, 2 chain (as in TriPeaks)"),),
 )
 
 
