@@ -44,7 +44,14 @@ from typing import Any, Final, NoReturn
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+    run_state_machine_as_test,
+)
 
 import patience_core
 from patience_core.cards import CARD_TEXT, CARDS, parse_card_index
@@ -249,7 +256,8 @@ def _swapped(game: Game, a: int, b: int) -> Game:
     order = list(game.deal.indices)
     i, j = order.index(a), order.index(b)
     order[i], order[j] = order[j], order[i]
-    other = patience_core.new_game(game.id, deal=Deal(tuple(order)), **game.options)
+    options: dict[str, Any] = dict(game.options)
+    other = patience_core.new_game(game.id, deal=Deal(tuple(order)), **options)
     for n, move in enumerate(game.moves, 1):
         try:
             other.play(move)
@@ -284,8 +292,8 @@ def check_hidden_cards_do_not_matter(
         a, b = rng.sample(unseen, 2)
     other = _swapped(game, a, b)
     if other.to_dict("player") != game.to_dict("player"):
-        mine, theirs = game.to_dict("player"), other.to_dict("player")
-        keys = sorted(k for k in mine if mine[k] != theirs.get(k))
+        view, other_view = game.to_dict("player"), other.to_dict("player")
+        keys = sorted(k for k in view if view[k] != other_view.get(k))
         _fail(
             HIDDEN_DO_NOT_MATTER,
             f"swapping the unseen cards {CARD_TEXT[a]} and {CARD_TEXT[b]} in the deal changes the"
@@ -602,18 +610,18 @@ def conformance_tests(
     profile), ``steps`` the steps of each stateful run, ``solver_nodes`` each solve.
     """
     machine = machine_for(game_id, solver_nodes=solver_nodes, **fixed)
-    limit = {} if max_examples is None else {"max_examples": max_examples}
+    held: dict[str, Any] = dict(fixed)
     quiet = [HealthCheck.too_slow, HealthCheck.data_too_large]
+    # Settings of the active profile, with the kit's own on top.
+    kit = settings(suppress_health_check=quiet, deadline=None)
+    if max_examples is not None:
+        kit = settings(kit, max_examples=max_examples)
 
     class ConformanceTests:
         def test_random_play_keeps_every_invariant(self) -> None:
-            run = machine.TestCase("runTest")
-            run.settings = settings(
-                run.settings, suppress_health_check=quiet, stateful_step_count=steps, deadline=None, **limit
-            )
-            run.runTest()
+            run_state_machine_as_test(machine, settings=settings(kit, stateful_step_count=steps))
 
-        @settings(suppress_health_check=quiet, deadline=None, **limit)
+        @kit
         @given(game=games(game_id, **fixed), salt=st.integers(0, 2**32))
         def test_every_game_ends(self, game: Game, salt: int) -> None:
             rng = random.Random(salt)
@@ -625,11 +633,11 @@ def conformance_tests(
                 game.undo()
             check_solver(game, solver_nodes)
 
-        @settings(suppress_health_check=quiet, deadline=None, **limit)
+        @kit
         @given(seed=seeds())
         def test_a_seed_always_gives_the_same_deal(self, seed: int) -> None:
-            a = patience_core.new_game(game_id, seed=seed, **fixed)
-            b = patience_core.new_game(game_id, seed=seed, **fixed)
+            a = patience_core.new_game(game_id, seed=seed, **held)
+            b = patience_core.new_game(game_id, seed=seed, **held)
             if (
                 not a.deal_text() == b.deal_text() == str(Deal.from_seed(seed))
                 or a.snapshot() != b.snapshot()
