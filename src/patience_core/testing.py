@@ -6,31 +6,52 @@ In a test file of the plugin::
 
     TestGolf = conformance_tests("golf")
 
-collects a stateful hypothesis test that plays random legal moves and undoes at random,
-checking after every step that
+collects three tests. The first is a stateful hypothesis test (a rule-based state machine)
+that deals random games under random option combinations, plays random legal moves (one or
+several at a time), undoes at random, asks the solver, and checks after every step that
 
-- all 52 cards are somewhere exactly once;
-- the player view shows no face-down card and nothing of the stock;
+- each card exactly once: all 52 cards lie somewhere, each once;
+- the player view hides what is face down: no face-down card, no stock order, no deal, no seed;
+- hidden cards do not matter: swapping two cards the player has never seen changes neither
+  the player view nor any refusal message;
 - undo restores the exact state;
-- move text and full state dicts round-trip;
-- every legal move applies, and an illegal one is refused without change;
+- move text and state dicts round-trip;
+- every legal move applies (and undoes);
+- an illegal move is refused, says why, and changes nothing;
+- the end is consistent: a game that is not over has a legal move, a won one has none and
+  no cards left;
+- the game ends: no position comes back along a line of play (so no play is endless);
+- the solver's winning lines replay to a win through ``Game.play``, and a specialised solver
+  agrees with the generic one whenever both decide.
 
-and property tests that a seed always gives the same deal and that every game ends. The
-strategies (:func:`seeds`, :func:`option_sets`, :func:`games`) are there to write more.
+The second plays whole games at random to their end (within :data:`MAX_MOVES`), and the third
+checks that a seed always gives the same deal. A broken invariant raises
+:class:`ConformanceError`, whose message names the invariant and gives the line of Python that
+deals the game and the moves that reach the position.
 
-Needs the ``test`` extra (hypothesis, pytest).
+The strategies (:func:`seeds`, :func:`deals`, :func:`option_sets`, :func:`games`), the checks
+(``check_*``) and :func:`deal_with` are there to write more tests. Needs the ``test`` extra
+(hypothesis, pytest).
 """
 
 from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any
+import re
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any, Final, NoReturn
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+    run_state_machine_as_test,
+)
 
 import patience_core
 from patience_core.cards import CARD_TEXT, CARDS, parse_card_index
@@ -39,10 +60,64 @@ from patience_core.errors import IllegalMoveError
 from patience_core.game import Game
 from patience_core.layout import Layout, bits
 from patience_core.moves import CARD_MOVES, Move
+from patience_core.solver import NO_WIN, WON, generic_solve, solve_full_information
 from patience_core.spec import GameSpec, Option, OptionValue
 
-MAX_MOVES = 5_000
+MAX_MOVES: Final = 5_000
 """Every game must end within this many moves of random play."""
+
+SOLVER_NODES: Final = 2_000
+"""The kit's node limit for each solve: small, so that every step stays cheap."""
+
+_CARD_WORD: Final = re.compile(r"\b[2-9TJQKA][CDHS]\b")
+
+# The invariants, as a failure names them.
+CARDS_ONCE: Final = "each card exactly once"
+VIEW_HIDES: Final = "the player view hides what is face down"
+HIDDEN_DO_NOT_MATTER: Final = "hidden cards do not matter"
+UNDO_EXACT: Final = "undo restores the exact state"
+ROUND_TRIP: Final = "move text and state dicts round-trip"
+LEGAL_APPLY: Final = "every legal move applies"
+ILLEGAL_REFUSED: Final = "an illegal move is refused without change"
+END_CONSISTENT: Final = "the end is consistent"
+GAME_ENDS: Final = "the game ends"
+SOLVER_REPLAYS: Final = "the solver's winning lines replay to a win"
+SAME_DEAL: Final = "a seed always gives the same deal"
+
+
+class ConformanceError(AssertionError):
+    """A game broke an invariant of the kit.
+
+    The message names the invariant, says what went wrong, and gives the Python that reaches
+    the position: the :func:`patience_core.new_game` call and the moves played.
+    """
+
+    def __init__(self, invariant: str, detail: str, game: Game | None = None) -> None:
+        where = ""
+        if game is not None:
+            where = "\nTo reach the position:\n" + "\n".join(f"    {line}" for line in reproduction(game))
+        super().__init__(f"[{invariant}] {detail}{where}")
+        self.invariant = invariant
+        self.detail = detail
+
+
+def reproduction(game: Game) -> list[str]:
+    """Lines of Python that deal ``game`` again and play its moves, to run in a test or a shell::
+
+    game = patience_core.new_game('golf', seed=3)
+    for move in '5H draw 4C'.split(): game.play(move)
+    """
+    deal = f"seed={game.deal.seed}" if game.deal.seed is not None else f"deal={game.deal_text()!r}"
+    options = "".join(f", {name}={value!r}" for name, value in game.options.items())
+    lines = [f"game = patience_core.new_game({game.id!r}, {deal}{options})"]
+    if game.moves:
+        moves = " ".join(str(m) for m in game.moves)
+        lines.append(f"for move in {moves!r}.split(): game.play(move)")
+    return lines
+
+
+def _fail(invariant: str, detail: str, game: Game | None = None) -> NoReturn:
+    raise ConformanceError(invariant, detail, game)
 
 
 # --- strategies ------------------------------------------------------------------------------
@@ -54,7 +129,7 @@ def seeds() -> st.SearchStrategy[int]:
 
 
 def deals() -> st.SearchStrategy[Deal]:
-    """Deals from seeds and from arbitrary permutations."""
+    """Deals from seeds and from arbitrary permutations of the 52 cards."""
     return st.one_of(
         seeds().map(Deal.from_seed),
         st.permutations(range(52)).map(lambda p: Deal(tuple(p))),
@@ -62,6 +137,7 @@ def deals() -> st.SearchStrategy[Deal]:
 
 
 def option_values(option: Option) -> st.SearchStrategy[OptionValue]:
+    """Every value ``option`` accepts (ints near the default when unbounded)."""
     if isinstance(option.default, bool):
         return st.booleans()
     if isinstance(option.default, int):
@@ -83,13 +159,13 @@ def option_sets(
 
 
 def games(game_id: str, **fixed: OptionValue) -> st.SearchStrategy[Game]:
-    """New games of ``game_id`` over seeds and option combinations."""
+    """New games of ``game_id`` (a game or preset id) over deals and option combinations."""
     spec, preset = patience_core.find_game(game_id)
     held = {**(preset.options if preset else {}), **fixed}
     return st.builds(
-        lambda opts, seed: patience_core.new_game(game_id, seed=seed, **opts),
+        lambda opts, deal: patience_core.new_game(game_id, deal=deal, **opts),
         option_sets(spec, held),
-        seeds(),
+        deals(),
     )
 
 
@@ -121,14 +197,15 @@ def deal_with(
     return Deal.from_cards([CARDS[c if c is not None else next(rest)] for c in slots])
 
 
-# --- checks ----------------------------------------------------------------------------------
+# --- checks: each raises ConformanceError naming its invariant ---------------------------------
 
 
 def check_cards(game: Game) -> None:
     """Every card lies somewhere exactly once."""
     counts = game.table.count_cards()
     wrong = {CARD_TEXT[c]: n for c, n in counts.items() if n != 1}
-    assert not wrong, f"cards not exactly once (card: times): {wrong}"
+    if wrong:
+        _fail(CARDS_ONCE, f"cards found another number of times than once (card: times): {wrong}", game)
 
 
 def hidden_cards(game: Game) -> set[str]:
@@ -140,39 +217,151 @@ def hidden_cards(game: Game) -> set[str]:
     return hidden
 
 
+def never_seen(game: Game) -> list[int]:
+    """Cards the player has never seen: face down, or in a stock not yet turned over."""
+    t = game.table
+    down = [t.cards[p] for p in bits(t.present & ~t.face_up_mask())]
+    # After a redeal the stock holds cards the player saw on the waste.
+    stock = list(t.stock[t.stock_pos :]) if t.passes_used == 0 else []
+    return sorted(down + stock)
+
+
 def check_player_view(game: Game) -> None:
-    """The player view holds no hidden card, no deal, no seed, no stock order."""
+    """The player view holds no hidden card, no deal, no seed, no stock order; the full view
+    shows every card on the table."""
     view = game.to_dict("player")
-    assert "deal" not in view, "the player view gives the deal away"
-    assert "seed" not in view, "the player view gives the seed away"
-    assert "cards" not in view["stock"], "the player view shows the stock"
+    for key in ("deal", "seed"):
+        if key in view:
+            _fail(VIEW_HIDES, f"the player view has the key {key!r}", game)
+    if "cards" in view["stock"]:
+        _fail(VIEW_HIDES, "the player view lists the stock's cards", game)
     text = json.dumps(view)
-    assert json.loads(text) == view, "the player view is not plain JSON"
+    if json.loads(text) != view:
+        _fail(VIEW_HIDES, "the player view is not plain JSON (it does not read back equal)", game)
     tokens = set(text.replace('"', " ").replace(",", " ").replace("]", " ").replace("[", " ").split())
     leaked = hidden_cards(game) & tokens
-    assert not leaked, f"the player view shows hidden cards: {sorted(leaked)}"
+    if leaked:
+        _fail(VIEW_HIDES, f"the player view shows hidden cards: {sorted(leaked)}", game)
     for pos, entry in enumerate(view["layout"]):
-        if entry["present"] and not entry["face_up"]:
-            assert entry["card"] is None, f"face-down position {pos} shows its card"
+        if entry["present"] and not entry["face_up"] and entry["card"] is not None:
+            _fail(VIEW_HIDES, f"face-down position {pos} ({entry['id']}) shows its card", game)
+    full = game.to_dict("full")
+    for pos, entry in enumerate(full["layout"]):
+        if entry["present"] and entry["card"] is None:
+            _fail(ROUND_TRIP, f"the full view hides the card at position {pos} ({entry['id']})", game)
+
+
+def _swapped(game: Game, a: int, b: int) -> Game:
+    """``game``'s options and moves on its deal with cards ``a`` and ``b`` exchanged."""
+    order = list(game.deal.indices)
+    i, j = order.index(a), order.index(b)
+    order[i], order[j] = order[j], order[i]
+    options: dict[str, Any] = dict(game.options)
+    other = patience_core.new_game(game.id, deal=Deal(tuple(order)), **options)
+    for n, move in enumerate(game.moves, 1):
+        try:
+            other.play(move)
+        except IllegalMoveError as err:
+            _fail(
+                HIDDEN_DO_NOT_MATTER,
+                f"with the unseen cards {CARD_TEXT[a]} and {CARD_TEXT[b]} swapped in the deal, move {n}"
+                f" ({move}) is refused ({err.reason}): whether a move is legal depends on a card the"
+                " player has not seen",
+                game,
+            )
+    return other
+
+
+def check_hidden_cards_do_not_matter(
+    game: Game, rng: random.Random, pair: tuple[str, str] | None = None
+) -> None:
+    """Swapping two cards the player has never seen changes no player view and no refusal.
+
+    Otherwise the view, the legal moves or an error message tell the player something about a
+    face-down card or the stock order. The two cards are ``pair`` (card texts) or drawn at
+    random.
+    """
+    unseen = never_seen(game)
+    if pair is not None:
+        a, b = (parse_card_index(text) for text in pair)
+        if a not in unseen or b not in unseen or a == b:
+            raise ValueError(f"{pair[0]} and {pair[1]} must be two cards the player has never seen")
+    elif len(unseen) < 2:
+        return
+    else:
+        a, b = rng.sample(unseen, 2)
+    other = _swapped(game, a, b)
+    if other.to_dict("player") != game.to_dict("player"):
+        view, other_view = game.to_dict("player"), other.to_dict("player")
+        keys = sorted(k for k in view if view[k] != other_view.get(k))
+        _fail(
+            HIDDEN_DO_NOT_MATTER,
+            f"swapping the unseen cards {CARD_TEXT[a]} and {CARD_TEXT[b]} in the deal changes the"
+            f" player view ({', '.join(keys)})",
+            game,
+        )
+    seen = [c for c in range(52) if c not in unseen]
+    moves = [Move.of_cards(a), Move.of_cards(b), Move.of_word("draw"), Move.of_word("redeal")]
+    moves += [Move.of_cards(a, c) for c in rng.sample(seen, min(3, len(seen)))]
+    moves += [Move.of_cards(a, b)]
+    for move in moves:
+        mine, theirs = game.why_illegal(move), other.why_illegal(move)
+        if mine != theirs:
+            _fail(
+                HIDDEN_DO_NOT_MATTER,
+                f"the answer to {move} depends on where unseen cards lie: {mine!r} here, {theirs!r}"
+                f" with {CARD_TEXT[a]} and {CARD_TEXT[b]} swapped in the deal",
+                game,
+            )
 
 
 def check_round_trips(game: Game) -> None:
     """Move text and the full state dict read back to the same things."""
     for move in game.legal_moves():
-        assert Move.parse(str(move)) == move, f"move text {move} does not read back"
+        if Move.parse(str(move)) != move:
+            _fail(ROUND_TRIP, f"move text {move} does not read back as the same move", game)
     full = game.to_dict("full")
-    again = Game.from_dict(json.loads(json.dumps(full)))
-    assert again.snapshot() == game.snapshot(), "from_dict(to_dict('full')) is another position"
-    assert again.to_dict("full") == full
+    try:
+        again = Game.from_dict(json.loads(json.dumps(full)))
+    except ValueError as err:
+        _fail(ROUND_TRIP, f"Game.from_dict refuses the game's own full view: {err}", game)
+    if again.snapshot() != game.snapshot():
+        _fail(ROUND_TRIP, "Game.from_dict(game.to_dict('full')) is another position", game)
+    if again.to_dict("full") != full:
+        _fail(ROUND_TRIP, "the full view of the reloaded game differs from the original's", game)
+
+
+def check_legal_moves_apply(game: Game) -> None:
+    """Every listed move is legal, plays, keeps the cards, and undoes exactly; no move twice;
+    card moves before word moves."""
+    legal = game.legal_moves()
+    if len(set(legal)) != len(legal):
+        _fail(LEGAL_APPLY, f"legal_moves() lists a move twice: {[str(m) for m in legal]}", game)
+    words = [m.is_word for m in legal]
+    if words != sorted(words):
+        _fail(LEGAL_APPLY, f"legal_moves() lists a word move before a card move: {legal}", game)
+    before = game.snapshot()
+    for move in legal:
+        reason = game.why_illegal(move)
+        if reason is not None:
+            _fail(LEGAL_APPLY, f"{move} is listed as legal but why_illegal says: {reason}", game)
+        try:
+            played = game.play(move)
+        except ValueError as err:
+            _fail(LEGAL_APPLY, f"{move} is listed as legal but play refuses it: {err}", game)
+        if played != move or game.moves[-1] != move:
+            _fail(LEGAL_APPLY, f"playing {move} recorded {game.moves[-1]}", game)
+        check_cards(game)
+        game.undo()
+        if game.snapshot() != before:
+            _fail(UNDO_EXACT, f"undoing {move} does not give back the position before it", game)
+        if game.legal_moves() != legal:
+            _fail(UNDO_EXACT, f"after playing and undoing {move} the legal moves differ", game)
 
 
 def check_illegal_refused(game: Game, rng: random.Random) -> None:
-    """Every legal move is called legal, and moves not in the list are refused without change."""
+    """Moves not in the list are refused, with a reason, without change."""
     legal = game.legal_moves()
-    for move in legal:
-        assert game.why_illegal(move) is None, (
-            f"{move} is listed as legal but refused: {game.why_illegal(move)}"
-        )
     before = game.snapshot(), game.to_dict("full")
     candidates = [
         *rng.sample(CARD_MOVES, 6),
@@ -180,80 +369,207 @@ def check_illegal_refused(game: Game, rng: random.Random) -> None:
         Move.of_word("redeal"),
         Move.of_word("pass"),
     ]
-    seen = [c for c in range(52) if CARD_TEXT[c] not in hidden_cards(game)]
+    hidden = hidden_cards(game)
+    seen = [c for c in range(52) if CARD_TEXT[c] not in hidden]
     candidates += [Move.of_cards(*rng.sample(range(52), 2)) for _ in range(4)]
-    candidates += [Move.of_cards(*rng.sample(seen, 2)) for _ in range(6)]  # pairs a player might try
+    candidates += [Move.of_cards(*rng.sample(seen, 2)) for _ in range(6) if len(seen) >= 2]
     for move in candidates:
         if move in legal:
             continue
         reason = game.why_illegal(move)
-        assert reason, f"{move} is not in legal_moves() but the rules give no reason to refuse it"
+        if not reason:
+            _fail(
+                ILLEGAL_REFUSED,
+                f"{move} is not in legal_moves() but the rules give no reason to refuse it",
+                game,
+            )
         try:
             game.play(move)
         except IllegalMoveError as err:
             message = str(err)
         else:
-            raise AssertionError(f"{move} is not in legal_moves() but was played")
-        assert reason in message, "an illegal move must say why"
-        assert (game.snapshot(), game.to_dict("full")) == before, f"refusing {move} changed the game"
+            game.undo()
+            _fail(ILLEGAL_REFUSED, f"{move} is not in legal_moves() but was played", game)
+        if reason not in message:
+            _fail(
+                ILLEGAL_REFUSED, f"refusing {move}, the error {message!r} does not say why ({reason!r})", game
+            )
+        if (game.snapshot(), game.to_dict("full")) != before:
+            _fail(ILLEGAL_REFUSED, f"refusing {move} changed the game", game)
+        named = set(_CARD_WORD.findall(reason)) - {CARD_TEXT[c] for c in move.ids}
+        leaked = sorted(named & hidden)
+        if leaked:
+            _fail(
+                ILLEGAL_REFUSED,
+                f"the reason for refusing {move} names hidden cards {leaked}: {reason!r}",
+                game,
+            )
+
+
+def check_end(game: Game) -> None:
+    """A game not over has a legal move; a won game is over, offers none and has no cards left."""
+    legal = game.legal_moves()
+    over, won, status = game.is_over(), game.is_won(), game.status()
+    expected = "won" if won else "lost" if over else "playing"
+    if status != expected:
+        _fail(END_CONSISTENT, f"status() is {status!r} but is_won()={won}, is_over()={over}", game)
+    if not over and not legal:
+        _fail(END_CONSISTENT, "the game is not over but has no legal move", game)
+    if won and (not over or legal or game.cards_left()):
+        _fail(
+            END_CONSISTENT,
+            f"a won game must be over with no legal move and 0 cards left; it has is_over()={over},"
+            f" {len(legal)} legal moves, cards_left()={game.cards_left()}",
+            game,
+        )
+
+
+def check_solver(game: Game, node_limit: int = SOLVER_NODES) -> None:
+    """The solver answers from ``game`` without changing it; a win replays through
+    ``Game.play``; its verdict fits the position; a specialised solver agrees with the generic
+    one whenever both decide."""
+    before, moves = game.snapshot(), game.moves
+    result = solve_full_information(game, node_limit=node_limit)
+    if game.snapshot() != before or game.moves != moves:
+        _fail(SOLVER_REPLAYS, f"solving changed the game (solver {result.solver!r})", game)
+    if result.verdict == WON:
+        replay = game.copy()
+        for n, text in enumerate(result.line, 1):
+            try:
+                replay.play(text)
+            except ValueError as err:
+                _fail(SOLVER_REPLAYS, f"move {n} ({text}) of the {result.solver} solver's line: {err}", game)
+        if not replay.is_won():
+            _fail(
+                SOLVER_REPLAYS,
+                f"the {result.solver} solver says won, but its line {' '.join(result.line)!r} ends"
+                f" {replay.status()}",
+                game,
+            )
+    elif result.line:
+        _fail(SOLVER_REPLAYS, f"the verdict is {result.verdict!r} but a line is given", game)
+    if game.is_won() and result.verdict != WON:
+        _fail(SOLVER_REPLAYS, f"the game is won but the solver says {result.verdict!r}", game)
+    if game.is_over() and not game.is_won() and result.verdict != NO_WIN:
+        _fail(SOLVER_REPLAYS, f"the game is lost but the solver says {result.verdict!r}", game)
+    if result.solver != "generic" and result.decided:
+        other = generic_solve(game, node_limit=node_limit)
+        if other.decided and other.won != result.won:
+            _fail(
+                SOLVER_REPLAYS,
+                f"the {result.solver} solver says {result.verdict!r} but the generic solver says"
+                f" {other.verdict!r}",
+                game,
+            )
 
 
 def check_all(game: Game, rng: random.Random | None = None) -> None:
     """Every per-position check of the kit."""
+    rng = rng or random.Random(0)
     check_cards(game)
     check_player_view(game)
     check_round_trips(game)
-    check_illegal_refused(game, rng or random.Random(0))
+    check_legal_moves_apply(game)
+    check_illegal_refused(game, rng)
+    check_hidden_cards_do_not_matter(game, rng)
+    check_end(game)
+
+
+def position_key(game: Game) -> Hashable:
+    """Where every card lies and the passes used: a position whose return would allow endless play."""
+    return game.snapshot()[:7]  # the rest (run, points, cleared pass) only scores
 
 
 def play_out(game: Game, rng: random.Random, max_moves: int = MAX_MOVES) -> int:
-    """Play random legal moves to the end; return how many were played. Fails on endless games."""
+    """Play random legal moves to the end; return how many were played.
+
+    Fails when a position comes back (play could go round for ever) or the game does not end
+    within ``max_moves``.
+    """
     n = 0
+    seen = {position_key(game)}
     while not game.is_over():
         legal = game.legal_moves()
-        assert legal, "the game is not over but has no legal move"
+        if not legal:
+            _fail(END_CONSISTENT, "the game is not over but has no legal move", game)
         game.play(rng.choice(legal))
         n += 1
-        assert n <= max_moves, f"no end after {max_moves} random moves"
+        key = position_key(game)
+        if key in seen:
+            _fail(GAME_ENDS, f"move {n} ({game.moves[-1]}) returns to an earlier position", game)
+        seen.add(key)
+        if n >= max_moves:
+            _fail(GAME_ENDS, f"no end after {max_moves} random moves", game)
     return n
 
 
 # --- the stateful machine and the collected tests --------------------------------------------------
 
 
-def machine_for(game_id: str, **fixed: OptionValue) -> type[RuleBasedStateMachine]:
+def machine_for(
+    game_id: str, *, solver_nodes: int = SOLVER_NODES, **fixed: OptionValue
+) -> type[RuleBasedStateMachine]:
     """A rule-based state machine that plays ``game_id`` and checks every invariant."""
 
     class GameMachine(RuleBasedStateMachine):
         game: Game
-        history: list[tuple[Any, dict[str, Any]]]
+        rng: random.Random
+        line: list[tuple[Any, dict[str, Any]]]
+        keys: list[Hashable]
 
         @initialize(game=games(game_id, **fixed), salt=st.integers(0, 2**32))
         def start(self, game: Game, salt: int) -> None:
             self.game = game
             self.rng = random.Random(salt)
-            self.history = []
+            self.line = []  # (snapshot, full view) before each move played
+            self.keys = [position_key(game)]  # the positions along the line of play
+
+        def _play(self, move: Move) -> None:
+            game = self.game
+            self.line.append((game.snapshot(), game.to_dict("full")))
+            game.play(move)
+            if game.moves[-1] != move:
+                _fail(LEGAL_APPLY, f"playing {move} recorded {game.moves[-1]}", game)
+            key = position_key(game)
+            if key in self.keys:
+                _fail(GAME_ENDS, f"{move} returns to an earlier position: play could go on for ever", game)
+            self.keys.append(key)
+            if len(game.moves) > MAX_MOVES:
+                _fail(GAME_ENDS, f"no end after {MAX_MOVES} moves", game)
 
         @precondition(lambda self: not self.game.is_over())
         @rule(data=st.data())
         def play_legal(self, data: st.DataObject) -> None:
-            legal = self.game.legal_moves()
-            move = data.draw(st.sampled_from(legal))
-            self.history.append((self.game.snapshot(), self.game.to_dict("full")))
-            self.game.play(move)
-            assert self.game.moves[-1] == move
+            self._play(data.draw(st.sampled_from(self.game.legal_moves()), label="move"))
 
-        @precondition(lambda self: bool(self.history))
+        @precondition(lambda self: not self.game.is_over())
+        @rule(data=st.data(), count=st.integers(2, 12))
+        def play_several(self, data: st.DataObject, count: int) -> None:
+            for _ in range(count):
+                if self.game.is_over():
+                    break
+                self._play(data.draw(st.sampled_from(self.game.legal_moves()), label="move"))
+
+        @precondition(lambda self: bool(self.line))
         @rule()
         def undo(self) -> None:
-            snap, full = self.history.pop()
+            snap, full = self.line.pop()
+            self.keys.pop()
             self.game.undo()
-            assert self.game.snapshot() == snap, "undo did not restore the exact state"
-            assert self.game.to_dict("full") == full
+            if self.game.snapshot() != snap or self.game.to_dict("full") != full:
+                _fail(UNDO_EXACT, "undo did not restore the exact state", self.game)
 
         @rule()
         def refuse_illegal(self) -> None:
             check_illegal_refused(self.game, self.rng)
+
+        @rule()
+        def swap_unseen_cards(self) -> None:
+            check_hidden_cards_do_not_matter(self.game, self.rng)
+
+        @rule()
+        def solve(self) -> None:
+            check_solver(self.game, solver_nodes)
 
         @invariant()
         def cards_exactly_once(self) -> None:
@@ -267,44 +583,66 @@ def machine_for(game_id: str, **fixed: OptionValue) -> type[RuleBasedStateMachin
         def round_trips(self) -> None:
             check_round_trips(self.game)
 
+        @invariant()
+        def legal_moves_apply(self) -> None:
+            check_legal_moves_apply(self.game)
+
+        @invariant()
+        def end_is_consistent(self) -> None:
+            check_end(self.game)
+
     GameMachine.__name__ = f"{game_id.title().replace('-', '')}Machine"
     return GameMachine
 
 
-def conformance_tests(game_id: str, *, max_examples: int | None = None, **fixed: OptionValue) -> type:
-    """A pytest test class that runs the whole kit on ``game_id``.
+def conformance_tests(
+    game_id: str,
+    *,
+    max_examples: int | None = None,
+    steps: int = 30,
+    solver_nodes: int = SOLVER_NODES,
+    **fixed: OptionValue,
+) -> type:
+    """A pytest test class that runs the whole kit on ``game_id`` (a game or preset id).
 
-    ``max_examples`` bounds hypothesis (default: the active settings profile).
+    Options given as keywords are held fixed; the others range over every value they accept.
+    ``max_examples`` bounds the games hypothesis tries per test (default: the active settings
+    profile), ``steps`` the steps of each stateful run, ``solver_nodes`` each solve.
     """
-    machine = machine_for(game_id, **fixed)
-    limit = {} if max_examples is None else {"max_examples": max_examples}
+    machine = machine_for(game_id, solver_nodes=solver_nodes, **fixed)
+    held: dict[str, Any] = dict(fixed)
     quiet = [HealthCheck.too_slow, HealthCheck.data_too_large]
+    # Settings of the active profile, with the kit's own on top.
+    kit = settings(suppress_health_check=quiet, deadline=None)
+    if max_examples is not None:
+        kit = settings(kit, max_examples=max_examples)
 
     class ConformanceTests:
         def test_random_play_keeps_every_invariant(self) -> None:
-            run = machine.TestCase("runTest")
-            run.settings = settings(
-                run.settings, suppress_health_check=quiet, stateful_step_count=40, **limit
-            )
-            run.runTest()
+            run_state_machine_as_test(machine, settings=settings(kit, stateful_step_count=steps))
 
-        @settings(suppress_health_check=quiet, **limit)
-        @given(seed=seeds())
-        def test_a_seed_always_gives_the_same_deal(self, seed: int) -> None:
-            a = patience_core.new_game(game_id, seed=seed, **fixed)
-            b = patience_core.new_game(game_id, seed=seed, **fixed)
-            assert a.deal_text() == b.deal_text() == str(Deal.from_seed(seed))
-            assert a.snapshot() == b.snapshot()
-
-        @settings(suppress_health_check=quiet, **limit)
+        @kit
         @given(game=games(game_id, **fixed), salt=st.integers(0, 2**32))
         def test_every_game_ends(self, game: Game, salt: int) -> None:
             rng = random.Random(salt)
-            play_out(game, rng)
-            assert game.is_over()
-            assert game.status() in ("won", "lost")
-            assert not game.legal_moves() or game.is_won()
+            played = play_out(game, rng)
             check_all(game, rng)
+            check_solver(game, solver_nodes)
+            # Near the end the search is small, so the solver decides within its limit.
+            for _ in range(rng.randint(0, min(played, 12))):
+                game.undo()
+            check_solver(game, solver_nodes)
+
+        @kit
+        @given(seed=seeds())
+        def test_a_seed_always_gives_the_same_deal(self, seed: int) -> None:
+            a = patience_core.new_game(game_id, seed=seed, **held)
+            b = patience_core.new_game(game_id, seed=seed, **held)
+            if (
+                not a.deal_text() == b.deal_text() == str(Deal.from_seed(seed))
+                or a.snapshot() != b.snapshot()
+            ):
+                _fail(SAME_DEAL, f"seed {seed} dealt two different games", a)
 
     ConformanceTests.__name__ = f"Test{game_id.title().replace('-', '')}Conformance"
     return ConformanceTests
