@@ -245,3 +245,21 @@ def test_pyramid_verdicts_match_the_generic_solver_on_larger_positions(game_id, 
             check_line(game, fast)
             compared += 1
     assert compared >= 10
+
+
+def test_house_rule_pair_whose_free_card_is_the_higher_rank():
+    """Regression: under pair_with_covered, a free queen may take the ace only it covers; the
+    pair must be found from the free card, whatever its rank."""
+    game = patience_core.new_game("par-pyramid", seed=7924, pair_with_covered=True)
+    line = (
+        "TS+3D draw draw 7S+6H draw 9D+4C draw draw draw draw 7C+6S draw draw draw draw KD draw draw "
+        "draw QD+AH draw draw draw draw draw draw QS+AS draw draw draw QC+AC JS+2D 8S+5H KS draw 8D+5S "
+        "TD+3S redeal draw KH TC+3C draw draw draw draw draw draw QH+AD draw TH+3H draw JH+2S draw draw "
+        "draw 9C+4D draw draw"
+    )
+    for move in line.split():
+        game.play(move)
+    assert generic_solve(game).verdict == WON
+    result = solve_full_information(game)
+    assert result.verdict == WON
+    check_line(game, result)

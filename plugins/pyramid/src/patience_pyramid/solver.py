@@ -302,9 +302,9 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
             mask ^= low
             p = low.bit_length() - 1
             r = rank_at[p]
-            if r > 6:
-                continue  # each pyramid pair is found from its lower card
-            others = free & layout_rank[13 - r]
+            # Each pair of two free cards is found from its lower card; a house-rule pair from
+            # its free card, whatever its rank, as the other one is not free.
+            others = free & layout_rank[13 - r] if r < 7 else 0
             if house:
                 for q in range(n):
                     # The house rule of P7: a card only the free card still covers.

@@ -55,12 +55,14 @@ class TriPeaks(BuildOnWaste):
 
     def dealt_face_up(self) -> int:
         # T1: only the bottom row (the cards nothing covers) is dealt face up; T14 deals all 28 up.
-        return LAYOUT.full if self.open_peaks else LAYOUT.free_mask(LAYOUT.full)
+        layout = self.layout
+        return layout.full if self.open_peaks else layout.free_mask(layout.full)
 
     def solver_key(self, table: Table) -> Hashable:
         # Suits never matter: the waste top counts by its rank alone.
         top = RANK_OF[table.waste[-1]] if table.waste else 0
-        return table.present | table.stock_pos << 28 | top << 33
+        size = len(self.layout)  # so a subclass with another layout keeps a sound key
+        return table.present | table.stock_pos << size | top << (size + 6)
 
 
 SPEC = GameSpec(
