@@ -21,3 +21,20 @@ def test_ruff_check_is_clean():
 def test_ruff_format_is_clean():
     result = ruff("format", "--check", ".")
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_mypy_is_clean():
+    """Type hints everywhere, and they hold: the core, the shipped plugins and the tutorial's game."""
+    paths = [
+        "src/patience_core",
+        "plugins/tripeaks/src",
+        "plugins/pyramid/src",
+        "docs/examples/patience-golf/src",
+    ]
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--ignore-missing-imports", "--no-error-summary", *paths],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
