@@ -191,19 +191,6 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
         need = max(nr - ss, ns - sr)
         return need <= 0 or matching(lr, ls) >= need
 
-    def go(
-        present: int, waste: int, drawn: int, stock: int, pass_no: int, count: int, left: int, r: int
-    ) -> bool:
-        # After a removal of ranks r and 13 - r (r == 0: a king): won, pruned, seen, or search on.
-        if not present and (not strict or not (waste or stock)):
-            return True
-        if r:
-            if not present & layout_rank[r]:
-                left &= ~(1 << r)
-            if not present & layout_rank[13 - r]:
-                left &= ~(1 << (13 - r))
-        return enter(present, waste, drawn, stock, pass_no, count, left, r if r < 7 else 13 - r)
-
     dead_cache: dict[int, tuple[int, int]] = {}
 
     def cut_dead(waste: int, drawn: int, stock: int, ranks_left: int) -> tuple[int, int]:
@@ -231,30 +218,8 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
             shift += 4
         return waste, 0
 
-    def enter(
-        present: int, waste: int, drawn: int, stock: int, pass_no: int, count: int, left: int, r: int = 0
-    ) -> bool:
-        # ``left``: the ranks still in the pyramid, as a bitmask; ``r``: the rank pair (1-6) of
-        # the removal that led here, to check its partners (pruning 2), 0 for none.
-        if pass_no + 1 == passes and waste >> 8:
-            key = waste | stock << 96 | left << 192 | drawn << 206
-            found = dead_cache.get(key)
-            if found is None:
-                found = dead_cache[key] = cut_dead(waste, drawn, stock, left)
-            waste, cut = found
-            if cut < 0:
-                return False
-            count -= cut
-        size = (waste.bit_length() + 3) >> 2
-        key = present | drawn << 28 | pass_no << 29 | size << 32 | waste << 37 | stock << (37 + 4 * size)
-        if key in seen:
-            return False
-        seen.add(key)
-        if r and not partners_suffice(present, count, r):
-            return False
-        return dfs(present, waste, drawn, stock, pass_no, count, left)
-
     def dfs(present: int, waste: int, drawn: int, stock: int, pass_no: int, count: int, left: int) -> bool:
+        """True when the position wins (recording the line); ``left``: the ranks still in the pyramid."""
         nonlocal nodes
         nodes += 1
         if nodes >= node_limit or (
@@ -272,30 +237,73 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
         else:
             a = 0
             b = waste & 15
-        # Pruning 1: an available king goes at once, alone.
+        # The positions to try: (present, waste, drawn, stock, pass, count, rank pair, choice).
+        children: list[tuple[int, int, int, int, int, int, int, tuple[int, ...]]]
         king = free & kings
-        if king:
+        if king:  # Pruning 1: an available king goes at once, alone.
             low = king & -king
-            if go(present ^ low, waste, drawn, stock, pass_no, count, left, 0):
-                line.append((0, low.bit_length() - 1))
-                return True
-            return False
-        if a == 13:
-            if go(present, waste >> 4, 0, stock, pass_no, count - (1 << 52), left, 0):
-                line.append((0, _DRAWN))
-                return True
-            return False
-        if b == 13:
+            children = [(present ^ low, waste, drawn, stock, pass_no, count, 0, (0, low.bit_length() - 1))]
+        elif a == 13:
+            children = [(present, waste >> 4, 0, stock, pass_no, count - (1 << 52), 0, (0, _DRAWN))]
+        elif b == 13:
             rest = (waste & 15) | (waste >> 8) << 4 if drawn else waste >> 4
-            if go(present, rest, drawn, stock, pass_no, count - (1 << 52), left, 0):
-                line.append((0, _TOP))
+            children = [(present, rest, drawn, stock, pass_no, count - (1 << 52), 0, (0, _TOP))]
+        else:
+            children = pairs(present, free, waste, drawn, stock, pass_no, count, a, b)
+            if len(children) != 1 or not children[0][6] < 0:
+                if stock:
+                    children.append(
+                        (present, waste << 4 | stock & 15, 1, stock >> 4, pass_no, count, 0, (1,))
+                    )
+                elif pass_no + 1 < passes and waste:
+                    # Turned over, the waste's bottom card is the first drawn again.
+                    children.append((present, 0, 0, _reverse_nibbles(waste), pass_no + 1, count, 0, (2,)))
+        for new_present, new_waste, new_drawn, new_stock, new_pass, new_count, r, choice in children:
+            if r < 0:
+                r = -r  # a forced pair (pruning 3)
+            if not new_present and (not strict or not (new_waste or new_stock)):
+                line.append(choice)
                 return True
-            return False
-        # Every available pair: (new present, new waste, new drawn, new count, choice, rank).
-        # Pruning 3 on the way: a pair with a card that must go and has no other partner left
-        # is searched alone.
-        pairs = []
-        forced_pair = None
+            new_left = left
+            if r:
+                if not new_present & layout_rank[r]:
+                    new_left &= ~(1 << r)
+                if not new_present & layout_rank[13 - r]:
+                    new_left &= ~(1 << (13 - r))
+            if new_pass + 1 == passes and new_waste >> 8:
+                key = new_waste | new_stock << 96 | new_left << 192 | new_drawn << 206
+                found = dead_cache.get(key)
+                if found is None:
+                    found = dead_cache[key] = cut_dead(new_waste, new_drawn, new_stock, new_left)
+                new_waste, cut = found
+                if cut < 0:
+                    continue
+                new_count -= cut
+            size = (new_waste.bit_length() + 3) >> 2
+            key = (
+                new_present
+                | new_drawn << 28
+                | new_pass << 29
+                | size << 32
+                | new_waste << 37
+                | new_stock << (37 + 4 * size)
+            )
+            if key in seen:
+                continue
+            seen.add(key)
+            if r and not partners_suffice(new_present, new_count, r if r < 7 else 13 - r):
+                continue
+            if dfs(new_present, new_waste, new_drawn, new_stock, new_pass, new_count, new_left):
+                line.append(choice)
+                return True
+        return False
+
+    def pairs(
+        present: int, free: int, waste: int, drawn: int, stock: int, pass_no: int, count: int, a: int, b: int
+    ) -> list[tuple[int, int, int, int, int, int, int, tuple[int, ...]]]:
+        """Every available pair as a position to try; a forced one (pruning 3) alone, its rank
+        pair negated: a pair with a card that must go and has no other partner left."""
+        out = []
         mask = free
         while mask:
             low = mask & -mask
@@ -315,63 +323,46 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
                 olow = others & -others
                 others ^= olow
                 q = olow.bit_length() - 1
-                pair = (present ^ low ^ olow, waste, drawn, count, (0, p, q), r)
                 if alone_p or (present & compatible[q]).bit_count() + (count >> 4 * r & 15) == 1:
-                    forced_pair = pair
-                    break
-                pairs.append(pair)
-            if forced_pair:
-                break
-        if not forced_pair:
-            for slot, c, rest in ((_DRAWN, a, waste >> 4), (_TOP, b, 0)):
-                if not c or forced_pair:
-                    continue
-                if slot == _TOP:
-                    rest = (waste & 15) | (waste >> 8) << 4 if drawn else waste >> 4
-                new_drawn = 0 if slot == _DRAWN else drawn
-                alone_c = (
-                    strict and (present & layout_rank[13 - c]).bit_count() + (count >> 4 * (13 - c) & 15) == 1
-                )
-                mask = free & layout_rank[13 - c]
-                while mask:
-                    low = mask & -mask
-                    mask ^= low
-                    p = low.bit_length() - 1
-                    pair = (present ^ low, rest, new_drawn, count - (1 << 4 * c), (0, p, slot), 13 - c)
-                    if alone_c or (present & compatible[p]).bit_count() + (count >> 4 * c & 15) == 1:
-                        forced_pair = pair
-                        break
-                    pairs.append(pair)
-        if not forced_pair and a and b and a + b == 13:
-            pair = (present, waste >> 8, 0, count - (1 << 4 * a) - (1 << 4 * b), (0, _DRAWN, _TOP), a)
+                    return [(present ^ low ^ olow, waste, drawn, stock, pass_no, count, -r, (0, p, q))]
+                out.append((present ^ low ^ olow, waste, drawn, stock, pass_no, count, r, (0, p, q)))
+        for slot, c in ((_DRAWN, a), (_TOP, b)):
+            if not c:
+                continue
+            if slot == _DRAWN:
+                rest, new_drawn = waste >> 4, 0
+            else:
+                rest, new_drawn = ((waste & 15) | (waste >> 8) << 4 if drawn else waste >> 4), drawn
+            alone_c = (
+                strict and (present & layout_rank[13 - c]).bit_count() + (count >> 4 * (13 - c) & 15) == 1
+            )
+            less = count - (1 << 4 * c)
+            mask = free & layout_rank[13 - c]
+            while mask:
+                low = mask & -mask
+                mask ^= low
+                p = low.bit_length() - 1
+                if alone_c or (present & compatible[p]).bit_count() + (count >> 4 * c & 15) == 1:
+                    return [(present ^ low, rest, new_drawn, stock, pass_no, less, -(13 - c), (0, p, slot))]
+                out.append((present ^ low, rest, new_drawn, stock, pass_no, less, 13 - c, (0, p, slot)))
+        if a and b and a + b == 13:
+            pair = (
+                present,
+                waste >> 8,
+                0,
+                stock,
+                pass_no,
+                count - (1 << 4 * a) - (1 << 4 * b),
+                a,
+                (0, _DRAWN, _TOP),
+            )
             if strict and any(
                 (present & layout_rank[13 - c]).bit_count() + (count >> 4 * (13 - c) & 15) == 1
                 for c in (a, b)
             ):
-                forced_pair = pair
-            else:
-                pairs.append(pair)
-        if forced_pair:
-            pairs = [forced_pair]
-        for new_present, new_waste, new_drawn, new_count, choice, r in pairs:
-            if go(new_present, new_waste, new_drawn, stock, pass_no, new_count, left, r):
-                line.append(choice)
-                return True
-        if forced_pair:
-            return False
-        if stock:
-            if enter(present, waste << 4 | stock & 15, 1, stock >> 4, pass_no, count, left):
-                line.append((1,))
-                return True
-        elif (
-            pass_no + 1 < passes
-            and waste
-            # Turned over, the waste's bottom card is the first drawn again.
-            and enter(present, 0, 0, _reverse_nibbles(waste), pass_no + 1, count, left)
-        ):
-            line.append((2,))
-            return True
-        return False
+                return [(*pair[:6], -a, pair[7])]
+            out.append(pair)
+        return out
 
     # The current position in these terms.
     present = table.present
@@ -394,7 +385,7 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
             for r in range(1, 14):
                 if present & layout_rank[r]:
                     left |= 1 << r
-            verdict = WON if enter(present, waste, drawn, stock, table.passes_used, count, left) else NO_WIN
+            verdict = WON if dfs(present, waste, drawn, stock, table.passes_used, count, left) else NO_WIN
     except _Stop:
         verdict = UNKNOWN
     finally:
