@@ -39,6 +39,15 @@ Sound pruning, each argued here and tested against the generic solver:
    stays on the waste for good, so the cards under it never show again. Under the relaxed win
    they are dropped from the position (nothing needs them), which merges positions that
    differ only in such dead cards; under the strict win the position is lost.
+5. In the last pass (relaxed win), the waste cards that will ever go are a top segment of the
+   waste as it is now: cards drawn later go on top, never in between, and a card goes only
+   once every card above it has. Each of them must pair with a pyramid card or with a card
+   drawn later (or the card showing as drawn): a waste card can meet no other. Count, rank
+   pair by rank pair, the pyramid cards L_r, L_s and the cards still to be drawn F_r, F_s; for
+   some depth of the segment, with W_r, W_s cards of the pair in it, the pyramid cards must
+   pair among themselves (k pairs, k <= min(L_r, L_s)) and with popped or later cards, and the
+   popped cards with pyramid or later cards, each card used once. If no depth works for every
+   rank pair at once, the position is lost.
 """
 
 from __future__ import annotations
@@ -57,6 +66,10 @@ if TYPE_CHECKING:
 # Where a removed card comes from, in the line the search records.
 _DRAWN = 100
 _TOP = 101
+
+
+# A position to try: present, waste, drawn, stock, pass, count, rank pair, choice.
+Child = tuple[int, int, int, int, int, int, int, tuple[int, ...]]
 
 
 class _Stop(Exception):
@@ -78,6 +91,43 @@ def _nibbles(ranks: list[int]) -> int:
     for rank in reversed(ranks):
         out = out << 4 | rank
     return out
+
+
+def _dig_table() -> dict[tuple[int, int, int, int], int]:
+    """Pruning 5 for one rank pair (r, s = 13 - r): for L_r, L_s pyramid cards and F_r, F_s
+    cards still to be drawn (with the drawn card), the bitmask over (W_r, W_s) (bit 5*W_r + W_s)
+    of the popped waste counts that can all be paired. Pyramid cards pair k of them among
+    themselves (k <= min(L_r, L_s), a bound on the compatible matching), the rest with popped
+    waste cards or cards to be drawn; a popped waste card pairs with a pyramid card or a card
+    to be drawn."""
+    table = {}
+    for lr in range(5):
+        for ls in range(5):
+            for fr in range(5):
+                for fs in range(5):
+                    mask = 0
+                    for wr in range(5):
+                        for ws in range(5):
+                            if _pairs_fit(lr, ls, wr, ws, fr, fs):
+                                mask |= 1 << (5 * wr + ws)
+                    table[(lr, ls, fr, fs)] = mask
+    return table
+
+
+def _pairs_fit(lr: int, ls: int, wr: int, ws: int, fr: int, fs: int) -> bool:
+    for k in range(min(lr, ls) + 1):
+        for us in range(min(ws, lr - k) + 1):  # popped s-cards taken by pyramid r-cards
+            vs = lr - k - us  # pyramid r-cards paired with s-cards still to be drawn
+            if vs > fs:
+                continue
+            for ur in range(min(wr, ls - k) + 1):
+                vr = ls - k - ur
+                if vr <= fr and ws - us <= fr - vr and wr - ur <= fs - vs:
+                    return True
+    return False
+
+
+_DIG = _dig_table()
 
 
 def _ranks(value: int) -> list[int]:
@@ -140,6 +190,10 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
     covered = layout.covered_mask
     three = len(tables) <= 3
     kings = layout_rank[13]
+    low_ranks = (
+        layout_rank[1] | layout_rank[2] | layout_rank[3] | layout_rank[4] | layout_rank[5] | layout_rank[6]
+    )
+    stock_ranks: dict[int, int] = {}  # stock -> bitmask of the ranks in it
     seen: set[int] = set()
     line: list[tuple[int, ...]] = []  # the winning choices, last first
     nodes = 0
@@ -198,7 +252,10 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
         # other rank, none of it in the stock or above it on the waste) never goes, and the
         # waste under it never shows again. Returns the waste without those cards and the
         # count of ranks cut off (-1 under the strict win: the position is lost).
-        above = ranks_left | _rank_mask(stock)
+        in_stock = stock_ranks.get(stock)
+        if in_stock is None:
+            in_stock = stock_ranks[stock] = _rank_mask(stock)
+        above = ranks_left | in_stock
         shift = 0
         if drawn:
             above |= 1 << (waste & 15)
@@ -217,6 +274,63 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
             rest >>= 4
             shift += 4
         return waste, 0
+
+    counts_of_layout: dict[int, int] = {}
+
+    def layout_count(present: int) -> int:
+        # The pyramid cards left of each rank, 4 bits each.
+        out = counts_of_layout.get(present)
+        if out is None:
+            out = 0
+            for r in range(1, 13):
+                out |= (present & layout_rank[r]).bit_count() << 4 * r
+            counts_of_layout[present] = out
+        return out
+
+    counts_of_stock: dict[int, list[int]] = {}
+    dig_cache: dict[int, bool] = {}
+
+    def dig_possible(layouts: int, waste: int, drawn: int, stock: int) -> bool:
+        # Pruning 5 (relaxed win, last pass): see the module docstring.
+        key = layouts | waste << 52 | stock << 148 | drawn << 244
+        possible = dig_cache.get(key)
+        if possible is not None:
+            return possible
+        ahead = counts_of_stock.get(stock)  # cards still to be drawn, by rank
+        if ahead is None:
+            ahead = counts_of_stock[stock] = [0] * 14
+            for r in _ranks(stock):
+                ahead[r] += 1
+        ranks = _ranks(waste)  # top first
+        if drawn:
+            ahead = ahead.copy()
+            ahead[ranks[0]] += 1  # the drawn card is one more to pair popped cards with
+            ranks = ranks[1:]
+        fits = [0] * 7
+        ok = [1] * 7
+        bad = 0
+        for r in range(1, 7):
+            s = 13 - r
+            fits[r] = _DIG[(layouts >> 4 * r & 15, layouts >> 4 * s & 15, ahead[r], ahead[s])]
+            if not fits[r] & 1:  # nothing popped
+                ok[r] = 0
+                bad += 1
+        popped = [0] * 14
+        possible = not bad
+        for rank in ranks:  # one more card popped at each step; one rank pair changes
+            if possible:
+                break
+            if rank == 13:
+                continue  # a king goes alone and needs no partner
+            popped[rank] += 1
+            r = rank if rank < 7 else 13 - rank
+            now = fits[r] >> (5 * popped[r] + popped[13 - r]) & 1
+            if now != ok[r]:
+                bad += -1 if now else 1
+                ok[r] = now
+                possible = not bad
+        dig_cache[key] = possible
+        return possible
 
     def dfs(present: int, waste: int, drawn: int, stock: int, pass_no: int, count: int, left: int) -> bool:
         """True when the position wins (recording the line); ``left``: the ranks still in the pyramid."""
@@ -238,7 +352,7 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
             a = 0
             b = waste & 15
         # The positions to try: (present, waste, drawn, stock, pass, count, rank pair, choice).
-        children: list[tuple[int, int, int, int, int, int, int, tuple[int, ...]]]
+        children: list[Child]
         king = free & kings
         if king:  # Pruning 1: an available king goes at once, alone.
             low = king & -king
@@ -293,6 +407,13 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
             seen.add(key)
             if r and not partners_suffice(new_present, new_count, r if r < 7 else 13 - r):
                 continue
+            if (
+                not strict
+                and new_pass + 1 == passes
+                and new_waste
+                and not dig_possible(layout_count(new_present), new_waste, new_drawn, new_stock)
+            ):
+                continue
             if dfs(new_present, new_waste, new_drawn, new_stock, new_pass, new_count, new_left):
                 line.append(choice)
                 return True
@@ -300,24 +421,26 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
 
     def pairs(
         present: int, free: int, waste: int, drawn: int, stock: int, pass_no: int, count: int, a: int, b: int
-    ) -> list[tuple[int, int, int, int, int, int, int, tuple[int, ...]]]:
+    ) -> list[Child]:
         """Every available pair as a position to try; a forced one (pruning 3) alone, its rank
         pair negated: a pair with a card that must go and has no other partner left."""
-        out = []
-        mask = free
+        out: list[Child] = []
+        # Each pair of two free cards is found from its lower card (ranks A-6); a house-rule
+        # pair from its free card, whatever its rank, as the other one is not free.
+        mask = free if house else free & low_ranks
         while mask:
             low = mask & -mask
             mask ^= low
             p = low.bit_length() - 1
             r = rank_at[p]
-            # Each pair of two free cards is found from its lower card; a house-rule pair from
-            # its free card, whatever its rank, as the other one is not free.
             others = free & layout_rank[13 - r] if r < 7 else 0
             if house:
                 for q in range(n):
                     # The house rule of P7: a card only the free card still covers.
                     if covers[p] >> q & 1 and rank_at[q] == 13 - r and blockers[q] & present == low:
                         others |= (1 << q) & present
+            if not others:
+                continue
             alone_p = (present & compatible[p]).bit_count() + (count >> 4 * (13 - r) & 15) == 1
             while others:
                 olow = others & -others
