@@ -74,6 +74,9 @@ class Registry:
         except ValueError as err:  # already registered, or the name is taken
             raise PluginError(name, str(err)) from None
         except pluggy.PluginValidationError as err:
+            # Older pluggy keeps a plugin that failed validation half-registered.
+            if self.pm.has_plugin(name):
+                self.pm.unregister(name=name)
             error = PluginError(name, str(err))
             self.errors.append(error)
             raise error from None
