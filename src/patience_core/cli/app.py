@@ -11,9 +11,9 @@ from typing import Annotated
 import typer
 
 import patience_core
-from patience_core.cli import games, play, replay, stats
+from patience_core.cli import games, play, replay, simulate, stats
 
-COMMANDS = (games, play, replay, stats)
+COMMANDS = (games, play, replay, stats, simulate)
 
 app = typer.Typer(
     name="patience",
