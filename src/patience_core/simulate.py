@@ -33,6 +33,8 @@ Z95: Final = 1.959963984540054
 CHUNKS_PER_WORKER: Final = 8
 """Chunks per worker by default: small enough to balance the load and keep Ctrl-C prompt."""
 MAX_CHUNK: Final = 250
+CONNECT_TIMEOUT = "10s"
+"""How long to try to reach a Dask scheduler."""
 RETRIES: Final = 3
 """Times Dask runs a chunk again after an error in it (a lost worker's chunks are rescheduled anyway)."""
 
@@ -330,7 +332,7 @@ def _on_cluster(chunks: list[Chunk], address: str) -> Iterator[list[DealResult]]
         raise RuntimeError(
             "--scheduler needs Dask: install the extra with  pip install 'patience-core[dask]'"
         ) from None
-    with Client(address, timeout="20s") as client:
+    with Client(address, timeout=CONNECT_TIMEOUT) as client:
         futures = [client.submit(run_chunk, chunk, retries=RETRIES, pure=False) for chunk in chunks]
         try:
             for future in as_completed(futures):

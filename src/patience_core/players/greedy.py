@@ -69,3 +69,36 @@ def _longest_run(game: Game, in_sight: frozenset[int]) -> int:
         return best
 
     return search()
+
+
+def play_out(game: Game) -> tuple[bool, int]:
+    """Play ``game`` (a sample) to its end by a quick greedy rule; whether it was won, and the cards left.
+
+    The rule uses nothing a player could not see: a card move whenever there is one, the one
+    that frees the most cards (the first of equals), else the first word move (``draw``).
+    ``game`` itself is not changed.
+    """
+    rules, table = game.rules, game.table.copy()
+    layout = table.layout
+    while True:
+        if rules.is_won(table):
+            return True, 0
+        legal = rules.legal_moves(table)
+        if not legal:
+            return False, rules.cards_left(table)
+        cards = [m for m in legal if not m.word]
+        if not cards:
+            rules.apply(table, legal[0])
+            continue
+        best = cards[0]
+        if len(cards) > 1:
+            free = table.present & layout.free_mask(table.present)
+            snap = table.snapshot()
+            most = -1
+            for move in cards:
+                rules.apply(table, move)
+                freed = (table.present & layout.free_mask(table.present) & ~free).bit_count()
+                table.restore(snap)
+                if freed > most:
+                    best, most = move, freed
+        rules.apply(table, best)

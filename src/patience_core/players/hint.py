@@ -1,18 +1,31 @@
 """Hints: the move that wins in most samples of the hidden cards.
 
 A hint never reads a hidden card. It deals samples of the game (:meth:`Seen.sample`: the
-cards the player has not seen, shuffled over the places they could be), solves each sample
-after each legal move with the full-information solver, and takes the move that wins in most
-samples. Every move is tried on the same samples, so the comparison is fair. When nothing is
-hidden the one sample is the real position and the hint is exact.
+cards the player has not seen, shuffled over the places they could be) and, on each sample,
+finds out for every legal move whether the game can still be won after it:
 
-A sample solved with every card in sight is easier than the real game (the solver never has
-to guess), so the share of samples a move wins is an upper bound on the chance of winning
-with it, not the chance itself.
+1. The sample is solved with the full-information solver. A sample that cannot be won is
+   lost whatever the move; when it can, the solver's line names one winning move.
+2. Each other move is solved on that sample too, and played on to the end by a quick greedy
+   rule that looks only at cards in sight (:func:`~patience_core.players.greedy.play_out`).
+   Solving sees the sample's hidden cards, so nearly every move of an easy game "wins" a
+   sample; playing on without looking tells apart the moves a real player would win with.
+   When the solver cannot decide the sample within its node limit, the play-out alone is used.
+
+Every move is tried on the same samples, so two moves are compared sample by sample. The
+hint is the obvious move (the greedy rule's first choice) unless another move does clearly
+better: better in at least ``margin`` more samples than it does worse, and in at least twice
+as many. Without that guard, choosing the best of several nearly equal counts picks noise,
+and measured that plays worse than the greedy rule alone (see docs/players.md). When nothing
+is hidden the one sample is the real position and the hint is exact.
+
+A sample solved seeing every card is easier than the real game, so the share of samples a
+move wins is an upper bound on the chance of winning with it, not the chance itself.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from typing import Final
@@ -21,28 +34,42 @@ import attrs
 
 from patience_core.game import Game
 from patience_core.moves import Move
-from patience_core.players.greedy import greedy_order
+from patience_core.players.greedy import greedy_order, play_out
 from patience_core.players.seen import Seen, play_unobserved
 from patience_core.solver import NO_WIN, UNKNOWN, WON, SolveResult, solve_full_information
 
 SAMPLES: Final = 40
 """Samples per hint by default."""
-NODE_LIMIT: Final = 20_000
-"""Positions one solve may search by default; beyond it the sample counts as undecided for the move."""
-NODE_BUDGET: Final = 400_000
-"""Positions all the solves of one hint may search by default (about half a second)."""
+NODE_LIMIT: Final = 5_000
+"""Positions one solve may search by default; beyond it the solver's verdict is "unknown"."""
+NODE_BUDGET: Final = 300_000
+"""Positions all the solves of one hint may search by default; sampling stops when they are spent."""
 TIME_LIMIT: Final = 0.5
-"""Seconds a hint may take by default in :func:`hint`; the hint player has none, to be reproducible."""
+"""Seconds a hint may take by default in :func:`patience_core.players.hint` (the hint player has no
+time limit, so that it plays the same on any machine)."""
+MARGIN: Final = 0.075
+"""The share of the samples by which a move must beat the obvious move to be preferred to it."""
+
+_RANK: Final = {WON: 2, UNKNOWN: 1, NO_WIN: 0}
+Outcome = tuple[int, bool, int]
+"""One move on one sample: the solver's verdict (2 won, 1 unknown, 0 no win), whether the
+greedy play-out won, and the cards it left. Tuples compare best last."""
 
 
 @attrs.frozen
 class MoveTally:
-    """How one move did on the samples: won, proved lost, or undecided within the node limit."""
+    """How one move did on the samples.
+
+    ``wins``: samples the solver won after it (seeing the sample's cards); ``losses``: samples
+    proved lost; ``unknown``: undecided within the node limit; ``played_wins``: samples won by
+    playing on with the greedy rule, without looking (a lower bound, as ``wins`` is an upper one).
+    """
 
     move: Move
     wins: int = 0
     losses: int = 0
     unknown: int = 0
+    played_wins: int = 0
 
 
 @attrs.frozen
@@ -50,13 +77,13 @@ class Hint:
     """A suggested move and why.
 
     - ``move``: the move to play.
-    - ``wins`` of ``samples``: the samples of the hidden cards in which it wins.
-    - ``sure``: ``wins / samples``, how sure the hint is of winning with the move (an upper
-      bound: each sample is solved seeing every card); 1.0 when the move is the only one and
-      was not sampled.
+    - ``wins`` of ``samples``: the samples of the hidden cards in which the move wins.
+    - ``sure``: ``wins / samples``, how sure the hint is that the game can still be won after
+      the move (an upper bound: each sample is solved seeing its cards); 1.0 for the only
+      legal move played without sampling.
     - ``exact``: nothing was hidden, so the one sample was the real position.
     - ``explanation``: one line for a person, such as ``"QH+AS wins in 37 of 40 samples"``.
-    - ``tallies``: each legal move's wins, losses and undecided samples, best first.
+    - ``tallies``: each legal move's counts, the chosen move first.
     - ``nodes``, ``seconds``: the work done.
     """
 
@@ -83,13 +110,15 @@ def advise(
 ) -> Hint:
     """The hint for the position ``seen`` describes; see :func:`patience_core.players.hint`.
 
-    ``node_budget`` bounds the positions searched by all solves together, ``time_limit`` the
-    seconds; either stops the sampling after fewer samples (a sample cut short by the time
-    limit is dropped). Without a time limit the hint depends only on ``seen`` and ``rng``.
+    ``node_budget`` bounds the positions searched by all solves together and ``time_limit``
+    the seconds; either stops the sampling early (a sample cut short by the clock is dropped).
+    Without a time limit the hint depends only on ``seen`` and ``rng`` (default ``seen.rng``).
     ``sample_forced=False`` returns the only legal move at once, without sampling.
     """
     if samples < 1:
         raise ValueError(f"samples must be at least 1, not {samples}")
+    if node_limit < 1:
+        raise ValueError(f"node_limit must be at least 1, not {node_limit}")
     legal = seen.legal_moves()
     if not legal:
         raise ValueError("the game is over: there is no move to suggest")
@@ -98,49 +127,44 @@ def advise(
     if len(legal) == 1 and not sample_forced:
         return Hint(legal[0], 0, 0, 1.0, f"{legal[0]} is the only legal move")
     if seen.hidden == 0:
-        return _exact(seen, legal, node_limit, node_budget, time_limit, start)
+        return _exact(seen, legal, max(node_limit, node_budget or 0), time_limit, start)
     deadline = None if time_limit is None else start + time_limit
-    tallies = {m: [0, 0, 0] for m in legal}  # wins, losses, undecided
-    nodes = done = 0
+    outcomes: dict[Move, list[Outcome]] = {m: [] for m in legal}
+    nodes = 0
     for _ in range(samples):
         if node_budget is not None and nodes >= node_budget:
             break
-        game = seen.sample(rng)
-        results, spent = _solve_sample(game, legal, node_limit, deadline)
+        found, spent = _try_sample(seen.sample(rng), legal, node_limit, deadline)
         nodes += spent
-        if results is None:  # out of time part way: drop the sample
+        if found is None:  # out of time part way: drop the sample
             break
-        done += 1
-        for move, verdict in results.items():
-            tallies[move][(WON, NO_WIN, UNKNOWN).index(verdict)] += 1
-        if _decided(tallies, samples - done):
-            break
+        for move, outcome in found.items():
+            outcomes[move].append(outcome)
+    done = len(outcomes[legal[0]])
+    obvious = greedy_order(seen, legal)[0]
+    seconds = time.perf_counter() - start
     if done == 0:
-        move = greedy_order(seen, legal)[0]
-        why = f"{move} is the greedy choice: no sample could be solved in the time allowed"
-        return Hint(move, 0, 0, 0.0, why, nodes=nodes, seconds=time.perf_counter() - start)
-    order = {m: i for i, m in enumerate(legal)}
-    if _tied(tallies):
-        order = {m: i for i, m in enumerate(greedy_order(seen, legal))}
-    ranked = sorted(legal, key=lambda m: (-tallies[m][0], tallies[m][1], order[m]))
-    best = ranked[0]
-    wins = tallies[best][0]
+        why = f"{obvious} is the greedy choice: no sample could be solved in the time allowed"
+        return Hint(obvious, 0, 0, 0.0, why, nodes=nodes, seconds=seconds)
+    best = _choose(outcomes, obvious, max(2, math.ceil(MARGIN * done)))
+    tallies = {m: _tally(m, outcomes[m]) for m in legal}
+    ranked = sorted(legal, key=lambda m: (m != best, -tallies[m].wins, -tallies[m].played_wins))
     return Hint(
         best,
-        wins,
+        tallies[best].wins,
         done,
-        wins / done,
-        _explain(best, ranked, tallies, done, len(legal) == 1),
-        tallies=tuple(MoveTally(m, *tallies[m]) for m in ranked),
+        tallies[best].wins / done,
+        _explain(best, [tallies[m] for m in ranked], done),
+        tallies=tuple(tallies[m] for m in ranked),
         nodes=nodes,
         seconds=time.perf_counter() - start,
     )
 
 
-def _solve_sample(
+def _try_sample(
     game: Game, legal: list[Move], node_limit: int, deadline: float | None
-) -> tuple[dict[Move, str] | None, int]:
-    """Each legal move's verdict on one sample, and the nodes spent; None when time ran out."""
+) -> tuple[dict[Move, Outcome] | None, int]:
+    """Each legal move's outcome on one sample, and the nodes spent; None when time ran out."""
     nodes = 0
 
     def solve(g: Game) -> SolveResult | None:
@@ -154,66 +178,72 @@ def _solve_sample(
             return None
         return result
 
-    # The whole position first: lost means every move loses, and a win names one winning move.
+    # The whole sample first: lost means every move loses; won names one winning move.
     root = solve(game)
     if root is None:
         return None, nodes
-    if root.verdict == NO_WIN:
-        return dict.fromkeys(legal, NO_WIN), nodes
-    out: dict[Move, str] = {}
-    if root.verdict == WON and root.line:
-        out[Move.parse(root.line[0])] = WON
+    first = Move.parse(root.line[0]) if root.verdict == WON and root.line else None
+    out: dict[Move, Outcome] = {}
     for move in legal:
-        if move in out:
-            continue
         trial = game.copy()
         play_unobserved(trial, move)
         if trial.is_won():
-            out[move] = WON
+            out[move] = (2, True, 0)
             continue
-        result = solve(trial)
-        if result is None:
-            return None, nodes
-        out[move] = result.verdict
+        if root.verdict != WON:
+            verdict = root.verdict  # lost whatever the move; or too big to solve, and so is each move
+        elif move == first:
+            verdict = WON
+        else:
+            result = solve(trial)
+            if result is None:
+                return None, nodes
+            verdict = result.verdict
+        # Played out even when lost: the cards left still tell the moves apart.
+        won, left = play_out(trial)
+        out[move] = (2 if won else _RANK[verdict], won, -left)
     return out, nodes
 
 
-def _decided(tallies: dict[Move, list[int]], left: int) -> bool:
-    """True when no other move can catch up with the leader's wins in the samples left."""
-    if len(tallies) < 2:
-        return False
-    wins = sorted((t[0] for t in tallies.values()), reverse=True)
-    return wins[0] - wins[1] > left
+def _choose(outcomes: dict[Move, list[Outcome]], obvious: Move, margin: int) -> Move:
+    """The obvious move, unless another does clearly better sample by sample."""
+    best, best_gain = obvious, 0
+    base = outcomes[obvious]
+    for move, mine in outcomes.items():
+        if move == obvious:
+            continue
+        better = sum(a > b for a, b in zip(mine, base, strict=True))
+        worse = sum(a < b for a, b in zip(mine, base, strict=True))
+        gain = better - worse
+        if gain >= margin and better >= 2 * worse and gain > best_gain:
+            best, best_gain = move, gain
+    return best
 
 
-def _tied(tallies: dict[Move, list[int]]) -> bool:
-    top = max(tallies.values(), key=lambda t: (t[0], -t[1]))
-    return sum(1 for t in tallies.values() if (t[0], t[1]) == (top[0], top[1])) > 1
+def _tally(move: Move, outcomes: list[Outcome]) -> MoveTally:
+    ranks = [o[0] for o in outcomes]
+    return MoveTally(move, ranks.count(2), ranks.count(0), ranks.count(1), sum(o[1] for o in outcomes))
 
 
-def _explain(best: Move, ranked: list[Move], tallies: dict[Move, list[int]], done: int, only: bool) -> str:
-    wins, _, unknown = tallies[best]
-    undecided = f" ({unknown} undecided)" if unknown else ""
-    if only:
-        return f"{best} is the only legal move; it wins in {wins} of {done} samples{undecided}"
-    if wins == 0:
-        return f"{best}: no move wins in any of {done} samples{undecided}, so this is the greedy choice"
-    runner = ranked[1]
-    return f"{best} wins in {wins} of {done} samples{undecided} (next best: {runner}, {tallies[runner][0]})"
+def _explain(best: Move, ranked: list[MoveTally], done: int) -> str:
+    chosen = ranked[0]
+    undecided = f", {chosen.unknown} undecided" if chosen.unknown else ""
+    played = f"{chosen.played_wins} played on without looking{undecided}"
+    if len(ranked) == 1:
+        return f"{best} is the only legal move; it wins in {chosen.wins} of {done} samples ({played})"
+    if chosen.wins == 0 and chosen.unknown == 0:
+        return f"{best}: no move wins in any of {done} samples; this one leaves the fewest cards"
+    runner = max(ranked[1:], key=lambda t: (t.wins, t.played_wins, -t.losses))
+    return (
+        f"{best} wins in {chosen.wins} of {done} samples ({played});"
+        f" next best {runner.move}: {runner.wins} ({runner.played_wins})"
+    )
 
 
-def _exact(
-    seen: Seen,
-    legal: list[Move],
-    node_limit: int,
-    node_budget: int | None,
-    time_limit: float | None,
-    start: float,
-) -> Hint:
+def _exact(seen: Seen, legal: list[Move], node_limit: int, time_limit: float | None, start: float) -> Hint:
     """Nothing is hidden: solve the real position (the one sample) once."""
     game = seen.sample(random.Random(0))
-    limit = max(node_limit, node_budget or 0)
-    result = solve_full_information(game, node_limit=limit, time_limit=time_limit)
+    result = solve_full_information(game, node_limit=node_limit, time_limit=time_limit)
     seconds = time.perf_counter() - start
     if result.verdict == WON and result.line:
         move = Move.parse(result.line[0])
