@@ -91,17 +91,21 @@ def test_the_hint_depends_only_on_what_the_player_has_seen():
         )
 
 
-def test_with_nothing_hidden_the_hint_is_exact_and_its_moves_win():
-    """P10: after the first pass of Par Pyramid every card has been seen."""
+def redealt_and_winnable() -> Game:
+    """A Par Pyramid game just turned over for its second pass (P10), that can still be won."""
     for seed in range(1, 40):
         game = patience_core.new_game("par-pyramid", seed=seed)
         while not game.is_legal("redeal"):
             game.play("draw")
         game.play("redeal")
         if patience_core.solve_full_information(game.copy()).won:
-            break
-    else:
-        pytest.fail("no deal found that can still be won after drawing through the stock")
+            return game
+    raise AssertionError("no deal found that can still be won after drawing through the stock")
+
+
+def test_with_nothing_hidden_the_hint_is_exact_and_its_moves_win():
+    """P10: after the first pass of Par Pyramid every card has been seen."""
+    game = redealt_and_winnable()
     assert Seen(game).hidden == 0
     while not game.is_over():
         h = hint(game, time_limit=None)
@@ -193,3 +197,20 @@ def test_hint_in_patience_play(tmp_path, monkeypatch):
         )
         assert result.exit_code == 0
         assert re.search(r"^Hint: AC wins in (\d+) of \1 samples \(", result.stdout, re.M), result.stdout
+
+
+def test_the_hint_player_solves_once_when_nothing_is_hidden_and_follows_the_line(monkeypatch):
+    import patience_core.players.builtin as builtin
+
+    calls = []
+    real = builtin.solve_full_information
+
+    def counted(game, **limits):
+        calls.append(len(game.moves))
+        return real(game, **limits)
+
+    monkeypatch.setattr(builtin, "solve_full_information", counted)
+    game = redealt_and_winnable()
+    play_game(game, get_player("hint"))
+    assert game.is_won()
+    assert len(calls) == 1

@@ -7,6 +7,7 @@ others are from what could be won at all.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 from patience_core.deal import Deal
@@ -42,6 +43,8 @@ class HintPlayer:
 
     Bounded by positions searched, not by time (``time_limit=None``), so that a game plays the
     same on any machine; give ``time_limit`` in seconds to bound each move by the clock instead.
+    Once nothing is hidden it solves the position once and follows the line (or, when there
+    is none or the solver cannot decide, plays greedy) instead of solving again every move.
     """
 
     name = "hint"
@@ -58,8 +61,13 @@ class HintPlayer:
         self.node_budget = node_budget
         self.time_limit = time_limit
         self.last: Hint | None = None
+        self._plan_for: tuple[tuple[int, ...], tuple[Move, ...]] | None = None
+        self._plan: list[Move] | None = None
 
     def choose(self, seen: Seen) -> Move:
+        legal = seen.legal_moves()
+        if seen.hidden == 0 and len(legal) > 1:
+            return self._exact(seen)
         self.last = advise(
             seen,
             samples=self.samples,
@@ -69,6 +77,24 @@ class HintPlayer:
             sample_forced=False,
         )
         return self.last.move
+
+    def _exact(self, seen: Seen) -> Move:
+        game = seen.sample(random.Random(0))  # nothing is hidden: this is the position itself
+        cards = game.deal.indices
+        moves = seen.moves
+        if self._plan_for is not None:
+            deal, start = self._plan_for
+            done = moves[len(start) :]
+            if deal == cards and moves[: len(start)] == start:
+                if self._plan is None:
+                    return greedy_order(seen)[0]
+                if list(done) == self._plan[: len(done)] and len(done) < len(self._plan):
+                    return self._plan[len(done)]
+        limit = max(self.node_limit, self.node_budget or 0)
+        result = solve_full_information(game, node_limit=limit, time_limit=self.time_limit)
+        self._plan_for = (cards, moves)
+        self._plan = [Move.parse(m) for m in result.line] if result.verdict == WON and result.line else None
+        return self._plan[0] if self._plan else greedy_order(seen)[0]
 
 
 class SolverPlayer:

@@ -47,6 +47,8 @@ NODE_BUDGET: Final = 300_000
 TIME_LIMIT: Final = 0.5
 """Seconds a hint may take by default in :func:`patience_core.players.hint` (the hint player has no
 time limit, so that it plays the same on any machine)."""
+PROBE: Final = 8
+"""Samples tried before giving up solving when the solver decides none of them."""
 MARGIN: Final = 0.075
 """The share of the samples by which a move must beat the obvious move to be preferred to it."""
 
@@ -130,14 +132,17 @@ def advise(
         return _exact(seen, legal, max(node_limit, node_budget or 0), time_limit, start)
     deadline = None if time_limit is None else start + time_limit
     outcomes: dict[Move, list[Outcome]] = {m: [] for m in legal}
-    nodes = 0
-    for _ in range(samples):
+    nodes = undecided = 0
+    for n in range(samples):
         if node_budget is not None and nodes >= node_budget:
             break
-        found, spent = _try_sample(seen.sample(rng), legal, node_limit, deadline)
+        # Early in a big game no sample is decided within the node limit: stop trying to solve.
+        solve = not (n >= PROBE and undecided == n)
+        found, spent, decided = _try_sample(seen.sample(rng), legal, node_limit, deadline, solve)
         nodes += spent
         if found is None:  # out of time part way: drop the sample
             break
+        undecided += not decided
         for move, outcome in found.items():
             outcomes[move].append(outcome)
     done = len(outcomes[legal[0]])
@@ -162,9 +167,12 @@ def advise(
 
 
 def _try_sample(
-    game: Game, legal: list[Move], node_limit: int, deadline: float | None
-) -> tuple[dict[Move, Outcome] | None, int]:
-    """Each legal move's outcome on one sample, and the nodes spent; None when time ran out."""
+    game: Game, legal: list[Move], node_limit: int, deadline: float | None, solve_it: bool = True
+) -> tuple[dict[Move, Outcome] | None, int, bool]:
+    """Each legal move's outcome on one sample, the nodes spent, and whether the solver decided it.
+
+    The outcomes are None when time ran out. ``solve_it=False`` only plays each move out.
+    """
     nodes = 0
 
     def solve(g: Game) -> SolveResult | None:
@@ -179,9 +187,9 @@ def _try_sample(
         return result
 
     # The whole sample first: lost means every move loses; won names one winning move.
-    root = solve(game)
+    root = solve(game) if solve_it else SolveResult(UNKNOWN)
     if root is None:
-        return None, nodes
+        return None, nodes, False
     first = Move.parse(root.line[0]) if root.verdict == WON and root.line else None
     out: dict[Move, Outcome] = {}
     for move in legal:
@@ -197,12 +205,12 @@ def _try_sample(
         else:
             result = solve(trial)
             if result is None:
-                return None, nodes
+                return None, nodes, False
             verdict = result.verdict
         # Played out even when lost: the cards left still tell the moves apart.
         won, left = play_out(trial)
         out[move] = (2 if won else _RANK[verdict], won, -left)
-    return out, nodes
+    return out, nodes, root.verdict != UNKNOWN
 
 
 def _choose(outcomes: dict[Move, list[Outcome]], obvious: Move, margin: int) -> Move:
