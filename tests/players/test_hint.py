@@ -14,7 +14,7 @@ import patience_core
 from patience_core import Deal, Game, Move, hookimpl
 from patience_core.cli import app
 from patience_core.players import Seen, get_player, greedy_order, hint, play_game
-from patience_core.players.hint import MARGIN, _choose, advise
+from patience_core.players.advice import MARGIN, _choose, advise
 from patience_core.players.seen import HIDDEN
 
 FAST = {"samples": 8, "node_limit": 3000, "node_budget": 50_000, "time_limit": None}

@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 
 from patience_core.game import Game
+from patience_core.players.advice import NODE_BUDGET, NODE_LIMIT, SAMPLES, TIME_LIMIT, Hint, MoveTally, advise
 from patience_core.players.base import (
     Player,
     PlayerError,
@@ -31,7 +32,6 @@ from patience_core.players.base import (
     sees_hidden_cards,
 )
 from patience_core.players.greedy import greedy_order
-from patience_core.players.hint import NODE_BUDGET, NODE_LIMIT, SAMPLES, TIME_LIMIT, Hint, MoveTally, advise
 from patience_core.players.seen import Seen
 
 

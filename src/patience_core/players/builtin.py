@@ -13,9 +13,9 @@ from collections.abc import Callable
 from patience_core.deal import Deal
 from patience_core.game import Game
 from patience_core.moves import Move
+from patience_core.players.advice import NODE_BUDGET, NODE_LIMIT, SAMPLES, Hint, advise
 from patience_core.players.base import PlayerSpec
 from patience_core.players.greedy import greedy_order
-from patience_core.players.hint import NODE_BUDGET, NODE_LIMIT, SAMPLES, Hint, advise
 from patience_core.players.seen import Seen
 from patience_core.solver import DEFAULT_NODE_LIMIT, WON, SolveResult, solve_full_information
 
