@@ -11,9 +11,9 @@ cards, named so, for measuring the others).
 >>> game = play_game(patience_core.new_game("tripeaks", seed=5), get_player("greedy"))
 >>> game.is_over()
 True
->>> h = hint(patience_core.new_game("pyramid", seed=28), samples=5, time_limit=None)
->>> str(h.move), h.samples
-('KS', 5)
+>>> h = hint(patience_core.new_game("pyramid", seed=28), samples=10, solved=5, time_limit=None)
+>>> str(h.move), h.samples, h.played
+('KS', 5, 10)
 """
 
 from __future__ import annotations
@@ -21,7 +21,16 @@ from __future__ import annotations
 import random
 
 from patience_core.game import Game
-from patience_core.players.advice import NODE_BUDGET, NODE_LIMIT, SAMPLES, TIME_LIMIT, Hint, MoveTally, advise
+from patience_core.players.advice import (
+    NODE_BUDGET,
+    NODE_LIMIT,
+    SAMPLES,
+    SOLVED,
+    TIME_LIMIT,
+    Hint,
+    MoveTally,
+    advise,
+)
 from patience_core.players.base import (
     Player,
     PlayerError,
@@ -39,6 +48,7 @@ def hint(
     game: Game,
     *,
     samples: int = SAMPLES,
+    solved: int = SOLVED,
     time_limit: float | None = TIME_LIMIT,
     node_limit: int = NODE_LIMIT,
     node_budget: int | None = NODE_BUDGET,
@@ -46,19 +56,27 @@ def hint(
 ) -> Hint:
     """The move to play in ``game`` now, and how sure that is; never reads a hidden card.
 
-    Up to ``samples`` samples of the hidden cards are dealt and, after each legal move, solved
-    with at most ``node_limit`` positions each; the move that wins in most samples is the hint
-    (ties: fewer samples proved lost, then the greedy order). ``time_limit`` (seconds, default
-    half a second) and ``node_budget`` (positions in all) stop the sampling early. When nothing
-    is hidden the position is solved as it is and the hint is exact. ``rng`` draws the samples;
-    None uses one seeded from the moves played, so the same position gets the same hint.
-    Raises ``ValueError`` when the game is over.
+    ``samples`` samples of the hidden cards are dealt; after each legal move, each is played on
+    to its end without looking, and the first ``solved`` are also solved seeing their cards
+    (at most ``node_limit`` positions a solve, ``node_budget`` in all). The hint is the move
+    that does best sample by sample (winnable, then won when played on, then fewest cards
+    left), if it clearly beats the obvious (greedy) move, else the obvious move; see
+    :mod:`patience_core.players.advice`. ``time_limit`` (seconds, default half a second) stops
+    the sampling early. When nothing is hidden the position is solved as it is and the hint
+    is exact. ``rng`` draws the samples; None uses one seeded from the moves played, so the
+    same position gets the same hint. Raises ``ValueError`` when the game is over.
     """
     seen = Seen(game)
     if rng is None:
         rng = random.Random(" ".join([game.id, *(str(m) for m in seen.moves)]))
     return advise(
-        seen, samples=samples, node_limit=node_limit, node_budget=node_budget, time_limit=time_limit, rng=rng
+        seen,
+        samples=samples,
+        solved=solved,
+        node_limit=node_limit,
+        node_budget=node_budget,
+        time_limit=time_limit,
+        rng=rng,
     )
 
 
@@ -66,6 +84,7 @@ __all__ = [
     "NODE_BUDGET",
     "NODE_LIMIT",
     "SAMPLES",
+    "SOLVED",
     "TIME_LIMIT",
     "Hint",
     "MoveTally",

@@ -38,33 +38,36 @@ from patience_core.players.greedy import greedy_order, play_out
 from patience_core.players.seen import Seen, play_unobserved
 from patience_core.solver import NO_WIN, UNKNOWN, WON, SolveResult, solve_full_information
 
-SAMPLES: Final = 40
-"""Samples per hint by default."""
+SAMPLES: Final = 160
+"""Samples dealt per hint by default; every legal move is played out on each."""
+SOLVED: Final = 40
+"""Of those, the samples also solved after each move by default."""
 NODE_LIMIT: Final = 5_000
 """Positions one solve may search by default; beyond it the solver's verdict is "unknown"."""
 NODE_BUDGET: Final = 300_000
-"""Positions all the solves of one hint may search by default; sampling stops when they are spent."""
+"""Positions all the solves of one hint may search by default; solving stops when they are spent."""
 TIME_LIMIT: Final = 0.5
 """Seconds a hint may take by default in :func:`patience_core.players.hint` (the hint player has no
 time limit, so that it plays the same on any machine)."""
 PROBE: Final = 8
-"""Samples tried before giving up solving when the solver decides none of them."""
+"""Samples solved before giving up solving when the solver decides none of them."""
 MARGIN: Final = 0.075
 """The share of the samples by which a move must beat the obvious move to be preferred to it."""
 
 _RANK: Final = {WON: 2, UNKNOWN: 1, NO_WIN: 0}
 Outcome = tuple[int, bool, int]
-"""One move on one sample: the solver's verdict (2 won, 1 unknown, 0 no win), whether the
-greedy play-out won, and the cards it left. Tuples compare best last."""
+"""One move on one sample: the verdict (2 won, 1 unknown or not solved, 0 no win), whether the
+greedy play-out won, and minus the cards it left. Tuples compare best last."""
 
 
 @attrs.frozen
 class MoveTally:
     """How one move did on the samples.
 
-    ``wins``: samples the solver won after it (seeing the sample's cards); ``losses``: samples
-    proved lost; ``unknown``: undecided within the node limit; ``played_wins``: samples won by
-    playing on with the greedy rule, without looking (a lower bound, as ``wins`` is an upper one).
+    Of the solved samples: ``wins``, won by the solver after the move (seeing the sample's cards,
+    an upper bound on a player's chance); ``losses``, proved lost; ``unknown``, undecided within
+    the node limit. Of all samples: ``played_wins``, won by playing on with the greedy rule,
+    without looking (a lower bound).
     """
 
     move: Move
@@ -79,12 +82,13 @@ class Hint:
     """A suggested move and why.
 
     - ``move``: the move to play.
-    - ``wins`` of ``samples``: the samples of the hidden cards in which the move wins.
+    - ``wins`` of ``samples``: the solved samples of the hidden cards in which the move wins.
     - ``sure``: ``wins / samples``, how sure the hint is that the game can still be won after
       the move (an upper bound: each sample is solved seeing its cards); 1.0 for the only
       legal move played without sampling.
+    - ``played_wins`` of ``played``: the samples won when played on without looking.
     - ``exact``: nothing was hidden, so the one sample was the real position.
-    - ``explanation``: one line for a person, such as ``"QH+AS wins in 37 of 40 samples"``.
+    - ``explanation``: one line for a person, such as ``"QH+AS wins in 37 of 40 samples ..."``.
     - ``tallies``: each legal move's counts, the chosen move first.
     - ``nodes``, ``seconds``: the work done.
     """
@@ -96,6 +100,8 @@ class Hint:
     explanation: str
     exact: bool = False
     tallies: tuple[MoveTally, ...] = ()
+    played_wins: int = 0
+    played: int = 0
     nodes: int = 0
     seconds: float = 0.0
 
@@ -104,6 +110,7 @@ def advise(
     seen: Seen,
     *,
     samples: int = SAMPLES,
+    solved: int = SOLVED,
     node_limit: int = NODE_LIMIT,
     node_budget: int | None = NODE_BUDGET,
     time_limit: float | None = TIME_LIMIT,
@@ -112,15 +119,17 @@ def advise(
 ) -> Hint:
     """The hint for the position ``seen`` describes; see :func:`patience_core.players.hint`.
 
-    ``node_budget`` bounds the positions searched by all solves together and ``time_limit``
-    the seconds; either stops the sampling early (a sample cut short by the clock is dropped).
-    Without a time limit the hint depends only on ``seen`` and ``rng`` (default ``seen.rng``).
-    ``sample_forced=False`` returns the only legal move at once, without sampling.
+    ``samples`` samples are dealt and played out after each move; the first ``solved`` of them
+    are solved too, until ``node_budget`` positions have been searched in all. ``time_limit``
+    stops the sampling (a sample cut short by the clock is dropped). Without a time limit the
+    hint depends only on ``seen`` and ``rng`` (default ``seen.rng``). ``sample_forced=False``
+    returns the only legal move at once, without sampling.
     """
-    if samples < 1:
-        raise ValueError(f"samples must be at least 1, not {samples}")
-    if node_limit < 1:
-        raise ValueError(f"node_limit must be at least 1, not {node_limit}")
+    for name, value in (("samples", samples), ("node_limit", node_limit)):
+        if value < 1:
+            raise ValueError(f"{name} must be at least 1, not {value}")
+    if solved < 0:
+        raise ValueError(f"solved must be 0 or more, not {solved}")
     legal = seen.legal_moves()
     if not legal:
         raise ValueError("the game is over: there is no move to suggest")
@@ -132,35 +141,40 @@ def advise(
         return _exact(seen, legal, max(node_limit, node_budget or 0), time_limit, start)
     deadline = None if time_limit is None else start + time_limit
     outcomes: dict[Move, list[Outcome]] = {m: [] for m in legal}
-    nodes = undecided = 0
-    for n in range(samples):
-        if node_budget is not None and nodes >= node_budget:
-            break
+    nodes = tried = undecided = 0
+    for _ in range(samples):
         # Early in a big game no sample is decided within the node limit: stop trying to solve.
-        solve = not (n >= PROBE and undecided == n)
+        solve = (
+            tried < solved
+            and (node_budget is None or nodes < node_budget)
+            and not (tried >= PROBE and undecided == tried)
+        )
         found, spent, decided = _try_sample(seen.sample(rng), legal, node_limit, deadline, solve)
         nodes += spent
         if found is None:  # out of time part way: drop the sample
             break
-        undecided += not decided
+        tried += solve
+        undecided += solve and not decided
         for move, outcome in found.items():
             outcomes[move].append(outcome)
     done = len(outcomes[legal[0]])
     obvious = greedy_order(seen, legal)[0]
-    seconds = time.perf_counter() - start
     if done == 0:
-        why = f"{obvious} is the greedy choice: no sample could be solved in the time allowed"
-        return Hint(obvious, 0, 0, 0.0, why, nodes=nodes, seconds=seconds)
+        why = f"{obvious} is the greedy choice: no sample could be tried in the time allowed"
+        return Hint(obvious, 0, 0, 0.0, why, nodes=nodes, seconds=time.perf_counter() - start)
     best = _choose(outcomes, obvious, max(2, math.ceil(MARGIN * done)))
-    tallies = {m: _tally(m, outcomes[m]) for m in legal}
+    tallies = {m: _tally(m, outcomes[m][:tried], outcomes[m]) for m in legal}
     ranked = sorted(legal, key=lambda m: (m != best, -tallies[m].wins, -tallies[m].played_wins))
+    chosen = tallies[best]
     return Hint(
         best,
-        tallies[best].wins,
-        done,
-        tallies[best].wins / done,
-        _explain(best, [tallies[m] for m in ranked], done),
+        chosen.wins,
+        tried,
+        chosen.wins / tried if tried else chosen.played_wins / done,
+        _explain(best, [tallies[m] for m in ranked], tried, done),
         tallies=tuple(tallies[m] for m in ranked),
+        played_wins=chosen.played_wins,
+        played=done,
         nodes=nodes,
         seconds=time.perf_counter() - start,
     )
@@ -228,24 +242,23 @@ def _choose(outcomes: dict[Move, list[Outcome]], obvious: Move, margin: int) -> 
     return best
 
 
-def _tally(move: Move, outcomes: list[Outcome]) -> MoveTally:
-    ranks = [o[0] for o in outcomes]
-    return MoveTally(move, ranks.count(2), ranks.count(0), ranks.count(1), sum(o[1] for o in outcomes))
+def _tally(move: Move, solved: list[Outcome], every: list[Outcome]) -> MoveTally:
+    ranks = [o[0] for o in solved]
+    return MoveTally(move, ranks.count(2), ranks.count(0), ranks.count(1), sum(o[1] for o in every))
 
 
-def _explain(best: Move, ranked: list[MoveTally], done: int) -> str:
+def _explain(best: Move, ranked: list[MoveTally], solved: int, played: int) -> str:
     chosen = ranked[0]
     undecided = f", {chosen.unknown} undecided" if chosen.unknown else ""
-    played = f"{chosen.played_wins} played on without looking{undecided}"
+    if solved:
+        text = f"{best} wins in {chosen.wins} of {solved} samples{undecided}"
+    else:
+        text = f"{best}: no sample was solved"
+    text += f" (played on without looking: {chosen.played_wins} of {played})"
     if len(ranked) == 1:
-        return f"{best} is the only legal move; it wins in {chosen.wins} of {done} samples ({played})"
-    if chosen.wins == 0 and chosen.unknown == 0:
-        return f"{best}: no move wins in any of {done} samples; this one leaves the fewest cards"
+        return f"{best} is the only legal move; it " + text.removeprefix(f"{best} ")
     runner = max(ranked[1:], key=lambda t: (t.wins, t.played_wins, -t.losses))
-    return (
-        f"{best} wins in {chosen.wins} of {done} samples ({played});"
-        f" next best {runner.move}: {runner.wins} ({runner.played_wins})"
-    )
+    return text + f"; next best {runner.move}: {runner.wins} ({runner.played_wins})"
 
 
 def _exact(seen: Seen, legal: list[Move], node_limit: int, time_limit: float | None, start: float) -> Hint:

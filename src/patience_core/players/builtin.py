@@ -13,7 +13,7 @@ from collections.abc import Callable
 from patience_core.deal import Deal
 from patience_core.game import Game
 from patience_core.moves import Move
-from patience_core.players.advice import NODE_BUDGET, NODE_LIMIT, SAMPLES, Hint, advise
+from patience_core.players.advice import NODE_BUDGET, NODE_LIMIT, SAMPLES, SOLVED, Hint, advise
 from patience_core.players.base import PlayerSpec
 from patience_core.players.greedy import greedy_order
 from patience_core.players.seen import Seen
@@ -52,11 +52,13 @@ class HintPlayer:
     def __init__(
         self,
         samples: int = SAMPLES,
+        solved: int = SOLVED,
         node_limit: int = NODE_LIMIT,
         node_budget: int | None = NODE_BUDGET,
         time_limit: float | None = None,
     ) -> None:
         self.samples = samples
+        self.solved = solved
         self.node_limit = node_limit
         self.node_budget = node_budget
         self.time_limit = time_limit
@@ -71,6 +73,7 @@ class HintPlayer:
         self.last = advise(
             seen,
             samples=self.samples,
+            solved=self.solved,
             node_limit=self.node_limit,
             node_budget=self.node_budget,
             time_limit=self.time_limit,
