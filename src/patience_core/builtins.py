@@ -6,6 +6,7 @@ Registered by the registry before the entry points, so a game plugin's own answe
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from patience_core.build_on_waste import BuildOnWaste
@@ -14,6 +15,7 @@ from patience_core.rules import LAYOUT_CLEARED, Rules
 
 if TYPE_CHECKING:
     from patience_core.game import Game
+    from patience_core.players import PlayerSpec
     from patience_core.solver import SolveResult
 
 # The methods the family solver reproduces; a game that overrides one plays other rules.
@@ -35,3 +37,10 @@ def solve_full_information(game: Game, node_limit: int, time_limit: float | None
     from patience_core import build_on_waste_solver
 
     return build_on_waste_solver.solve(game, node_limit, time_limit)
+
+
+@hookimpl
+def register_players(register: Callable[[PlayerSpec], None]) -> None:
+    from patience_core.players import builtin
+
+    builtin.register_players(register)

@@ -23,6 +23,7 @@ import pluggy
 if TYPE_CHECKING:
     from patience_core.game import Game
     from patience_core.moves import Move
+    from patience_core.players import PlayerSpec
     from patience_core.solver import SolveResult
     from patience_core.spec import GameSpec
 
@@ -71,4 +72,19 @@ def solve_full_information(game: Game, node_limit: int, time_limit: float | None
     and ``time_limit`` (seconds, or None) by answering ``"unknown"``, and return a
     :class:`~patience_core.solver.SolveResult` whose line replays to a win through
     ``Game.play``. The first non-None answer wins.
+    """
+
+
+@hookspec
+def register_players(register: Callable[[PlayerSpec], None]) -> None:
+    """Register the players this plugin provides by calling ``register(spec)`` once per player.
+
+    Called when the players are first listed or looked up (again after a plugin is registered
+    or removed). ``spec`` is a :class:`patience_core.players.PlayerSpec`: a name, a description
+    and a factory that takes the player's parameters as keyword arguments and returns an object
+    with ``name`` and ``choose(seen) -> Move``. A player decides from the
+    :class:`~patience_core.players.Seen` it is handed, never from the game itself; one that
+    reads hidden cards must say so with ``full_information=True``. A name already taken is
+    refused with an error naming this plugin; the players of other plugins still load. Return
+    nothing.
     """

@@ -19,14 +19,19 @@ from patience_core.cli.common import CliError, describe_game, new_deal_like, war
 from patience_core.cli.records import autosave_path, save_game
 from patience_core.cli.render import Renderer
 from patience_core.cli.stats import Store
+from patience_core.players import hint
 
 
 def suggest(game: Game) -> str | None:
-    """The move text of a good next move in ``game``, or None when no hint can be given.
+    """A good next move in ``game`` and why, in one sentence; None when the game is over.
 
-    The one place the prompt's ``hint`` asks; the solver will answer here.
+    The one place the prompt's ``hint`` asks. The hint never reads a hidden card: it samples
+    them (:func:`patience_core.players.hint`), in at most half a second, as in
+    ``QH+AS wins in 37 of 40 samples (...)``.
     """
-    return None
+    if game.is_over():
+        return None
+    return f"{hint(game).explanation}."
 
 
 HELP: Final = """\

@@ -1,0 +1,136 @@
+"""What a player may know about a game: :class:`Seen`, and samples of the hidden cards.
+
+A player has seen every card that has ever been face up: the layout cards in sight or already
+played, and the stock cards turned so far, in the places they were dealt. Every other card is
+hidden, and as far as the player knows any arrangement of those cards over the hidden places
+is as likely as any other. :meth:`Seen.sample` draws one such arrangement and deals it, so a
+player can try a move on a game that looks exactly like the real one without ever reading a
+hidden card.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from patience_core.cards import CARDS, Card
+from patience_core.deal import Deal
+from patience_core.game import Game
+from patience_core.layout import bits
+from patience_core.moves import Move
+from patience_core.spec import GameSpec, OptionValue, Preset
+
+HIDDEN = -1
+
+
+class Seen:
+    """What a player may know about a game at one moment; made from a game, it keeps no reference to it.
+
+    - ``game_id``, ``spec``, ``options``: the game and its rules.
+    - ``view``: the player view, ``game.to_dict("player")``.
+    - ``moves``: the moves played so far; :meth:`legal_moves`: the legal moves now.
+    - ``unseen``: the cards never seen face up (hidden somewhere, in no known place).
+    - ``rng``: the random source for the player's own choices (``play_game`` passes its own,
+      so a game replayed with the same seed is played the same way).
+    - :meth:`sample`: a full game in the same visible position, the hidden cards shuffled.
+
+    >>> import random, patience_core
+    >>> seen = Seen(patience_core.new_game("tripeaks", seed=3))
+    >>> len(seen.unseen), seen.hidden   # 18 face-down layout cards and 23 stock cards
+    (41, 41)
+    >>> seen.sample(random.Random(1)).to_dict("player") == seen.view
+    True
+    """
+
+    __slots__ = (
+        "_known",
+        "_legal",
+        "_preset",
+        "game_id",
+        "moves",
+        "options",
+        "rng",
+        "spec",
+        "unseen",
+        "view",
+    )
+
+    def __init__(self, game: Game, rng: random.Random | None = None) -> None:
+        self.game_id: str = game.id
+        self.spec: GameSpec = game.spec
+        self._preset: Preset | None = game.preset
+        self.options: Mapping[str, OptionValue] = dict(game.options)
+        self.view: dict[str, Any] = game.to_dict("player")
+        self.moves: tuple[Move, ...] = tuple(game.moves)
+        self._legal: tuple[Move, ...] = tuple(game.legal_moves())
+        self.rng = rng if rng is not None else random.Random(0)
+        self._known = _known_places(game)
+        placed = set(self._known)
+        self.unseen: tuple[Card, ...] = tuple(CARDS[c] for c in range(52) if c not in placed)
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves now, in the game's order (card moves first, then words such as ``draw``)."""
+        return list(self._legal)
+
+    @property
+    def hidden(self) -> int:
+        """How many cards are hidden; 0 when the player knows where every card is."""
+        return len(self.unseen)
+
+    def sample(self, rng: random.Random) -> Game:
+        """A full game in this visible position, the unseen cards shuffled over the hidden places.
+
+        Dealt from a new deal (no seed) with the moves played so far replayed on it; its player
+        view equals :attr:`view`. Only what was seen and ``rng`` decide it: two games that look
+        the same to the player give the same sample for the same ``rng`` state.
+        """
+        cards = list(self._known)
+        hidden = [c.index for c in self.unseen]
+        rng.shuffle(hidden)
+        it = iter(hidden)
+        for i, card in enumerate(cards):
+            if card == HIDDEN:
+                cards[i] = next(it)
+        game = Game(self.spec, self.options, Deal(tuple(cards)), self._preset)
+        for move in self.moves:
+            play_unobserved(game, move)
+        return game
+
+    def __repr__(self) -> str:
+        return f"<Seen {self.game_id} moves={len(self.moves)} hidden={self.hidden}>"
+
+
+def _known_places(game: Game) -> tuple[int, ...]:
+    """The deal, with ``HIDDEN`` in each place whose card the player has never seen.
+
+    Seen: layout cards face up now or already played (a card leaves the layout only by a move
+    that names it), and the stock cards turned so far. The stock is turned in deal order, and
+    a redeal needs it used up, so after the first redeal every stock card has been seen.
+    """
+    table = game.table
+    n = len(table.layout)
+    known = [HIDDEN] * 52
+    shown = table.face_up_mask() | (table.layout.full & ~table.present)
+    for pos in bits(shown):
+        known[pos] = table.cards[pos]
+    turned = 52 - n if table.passes_used else table.stock_pos
+    deal = game.deal.indices
+    for i in range(n, n + turned):
+        known[i] = deal[i]
+    return tuple(known)
+
+
+def play_unobserved(game: Game, move: Move) -> None:
+    """Play a legal ``move`` on a sampled game without calling the ``move_played`` observers.
+
+    The observer hooks exclude the players' internal search, and ``Game.play`` always calls
+    them; this does what ``play`` does otherwise, on a game the caller knows the move is legal in.
+    """
+    table = game.table
+    game._history.append((move, table.snapshot()))
+    game.rules.apply(table, move)
+    game._legal = None
+
+
+__all__ = ["HIDDEN", "Seen", "play_unobserved"]
