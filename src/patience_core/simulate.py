@@ -18,7 +18,7 @@ import math
 import random
 import signal
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any, Final
 
@@ -82,7 +82,8 @@ def play_deal(
     game_id: str, options: Mapping[str, OptionValue], player: Any, name: str, seed: int
 ) -> DealResult:
     """Play deal ``seed`` to the end with ``player`` (called ``name``)."""
-    game = patience_core.new_game(game_id, seed=seed, **options)
+    opts: dict[str, Any] = dict(options)
+    game = patience_core.new_game(game_id, seed=seed, **opts)
     play_game(game, player, rng=deal_rng(seed, name))
     verdict = None
     if sees_hidden_cards(player):
@@ -279,7 +280,7 @@ def simulate(
     )
 
 
-def _here(chunks: list[Chunk]) -> Iterator[list[DealResult]]:
+def _here(chunks: list[Chunk]) -> Generator[list[DealResult], None, None]:
     """In this process, one deal at a time, so that Ctrl-C loses at most the deal being played."""
     for chunk in chunks:
         player = get_player(chunk.player, **chunk.params)
@@ -287,7 +288,7 @@ def _here(chunks: list[Chunk]) -> Iterator[list[DealResult]]:
             yield [play_deal(chunk.game_id, chunk.options, player, chunk.player, seed)]
 
 
-def _in_processes(chunks: list[Chunk], workers: int) -> Iterator[list[DealResult]]:
+def _in_processes(chunks: list[Chunk], workers: int) -> Generator[list[DealResult], None, None]:
     import multiprocessing
 
     # spawn: a fresh interpreter per worker, the same on every platform and safe with threads.
@@ -325,7 +326,7 @@ def _terminate(pool: ProcessPoolExecutor) -> None:
             process.terminate()
 
 
-def _on_cluster(chunks: list[Chunk], address: str) -> Iterator[list[DealResult]]:
+def _on_cluster(chunks: list[Chunk], address: str) -> Generator[list[DealResult], None, None]:
     try:
         from distributed import Client, as_completed
     except ImportError:

@@ -269,7 +269,7 @@ def _exact(seen: Seen, legal: list[Move], node_limit: int, time_limit: float | N
     if result.verdict == WON and result.line:
         move = Move.parse(result.line[0])
         why = f"{move} wins: nothing is hidden, so this is certain ({len(result.line)} moves to the win)"
-        return Hint(move, 1, 1, 1.0, why, True, (MoveTally(move, 1),), result.nodes, seconds)
+        return Hint(move, 1, 1, 1.0, why, True, (MoveTally(move, 1),), nodes=result.nodes, seconds=seconds)
     move = greedy_order(seen, legal)[0]
     if result.verdict == NO_WIN:
         why = f"{move} is the greedy choice: nothing is hidden and no move can win any more"
@@ -277,4 +277,4 @@ def _exact(seen: Seen, legal: list[Move], node_limit: int, time_limit: float | N
     else:
         why = f"{move} is the greedy choice: the solver could not decide within its limit"
         tally = MoveTally(move, unknown=1)
-    return Hint(move, 0, 1, 0.0, why, True, (tally,), result.nodes, seconds)
+    return Hint(move, 0, 1, 0.0, why, True, (tally,), nodes=result.nodes, seconds=seconds)
