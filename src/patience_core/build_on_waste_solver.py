@@ -21,7 +21,6 @@ three table lookups, the cards that fit are one AND.
 
 from __future__ import annotations
 
-import sys
 import time
 from typing import TYPE_CHECKING
 
@@ -55,7 +54,6 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
     three = len(tables) <= 3
     lost_at: dict[int, int] = {}  # present << 4 | top -> smallest pos proved lost
     lost_any: dict[int, int] = {}  # present -> smallest pos proved lost, any top
-    line: list[int] = []  # bits played (or 0 for a draw), last move first
     nodes = 0
 
     def lost(present: int, pos: int, top: int) -> bool:
@@ -78,49 +76,68 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
         if best is None or pos < best:
             lost_any[present] = pos
 
-    def dfs(present: int, pos: int, top: int) -> bool:
+    def search(present: int, pos: int, top: int) -> list[int] | None:
+        # Depth-first, on a stack of our own rather than Python's: CPython allocates its frame
+        # stack in chunks and frees a chunk as soon as the depth drops back below it, so a deep
+        # recursion that swings across a chunk boundary maps and unmaps memory on every swing,
+        # and ran up to twice as slow depending on how deep the caller already was.
         nonlocal nodes
-        nodes += 1
-        if nodes >= node_limit or (
-            deadline is not None and not nodes & 4095 and time.perf_counter() > deadline
-        ):
-            raise _Stop
-        if three:
-            free = present & ~(t0[present & 4095] | t1[present >> 12 & 4095] | t2[present >> 24 & 4095])
-        else:
-            free = present & ~covered(present)
-        mask = free & fits[top]
-        while mask:
-            low = mask & -mask
-            mask ^= low
-            rest = present ^ low
-            if not rest:
-                line.append(low)
-                return True
-            rank = rank_at[low.bit_length() - 1]
-            if not lost(rest, pos, rank) and dfs(rest, pos, rank):
-                line.append(low)
-                return True
-        if pos < nstock:
-            rank = srank[pos]
-            if not lost(present, pos + 1, rank) and dfs(present, pos + 1, rank):
-                line.append(0)
-                return True
-        mark_lost(present, pos, top)
-        return False
+        parents: list[tuple[int, int, int, int, int]] = []  # present, pos, top, cards to try, drew
+        path: list[int] = []  # the move into each position on the way (bit played, 0 a draw)
+        while True:
+            # Enter (present, pos, top).
+            nodes += 1
+            if nodes >= node_limit or (
+                deadline is not None and not nodes & 4095 and time.perf_counter() > deadline
+            ):
+                raise _Stop
+            if three:
+                free = present & ~(t0[present & 4095] | t1[present >> 12 & 4095] | t2[present >> 24 & 4095])
+            else:
+                free = present & ~covered(present)
+            mask = free & fits[top]
+            drew = 0
+            while True:  # the next child of (present, pos, top), or give it up as lost
+                while mask:
+                    low = mask & -mask
+                    mask ^= low
+                    rest = present ^ low
+                    if not rest:
+                        path.append(low)
+                        return path
+                    rank = rank_at[low.bit_length() - 1]
+                    if not lost(rest, pos, rank):
+                        parents.append((present, pos, top, mask, drew))
+                        path.append(low)
+                        present, top = rest, rank
+                        break
+                else:
+                    if not drew and pos < nstock:
+                        drew = 1
+                        rank = srank[pos]
+                        if not lost(present, pos + 1, rank):
+                            parents.append((present, pos, top, 0, 1))
+                            path.append(0)
+                            pos, top = pos + 1, rank
+                            break
+                    mark_lost(present, pos, top)
+                    if not parents:
+                        return None
+                    present, pos, top, mask, drew = parents.pop()
+                    path.pop()
+                    continue
+                break
 
     present, pos = table.present, table.stock_pos
     top = RANK_OF[table.waste[-1]] if table.waste else 0
-    old_limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(old_limit, 4 * (len(layout) + nstock) + 100))
+    line: list[int] | None = []
     try:
-        verdict = WON if not present or dfs(present, pos, top) else NO_WIN
+        line = search(present, pos, top) if present else []
+        verdict = NO_WIN if line is None else WON
     except _Stop:
         verdict = UNKNOWN
-    finally:
-        sys.setrecursionlimit(old_limit)
     moves: list[str] = []
-    if verdict == WON:
-        for low in reversed(line):
+    if verdict == WON and line:
+        for low in line:
             moves.append(str(DRAW if not low else Move.of_cards(table.cards[low.bit_length() - 1])))
     return SolveResult(verdict, tuple(moves), nodes, time.perf_counter() - start, "build-on-waste")
