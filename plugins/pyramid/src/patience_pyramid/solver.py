@@ -52,7 +52,6 @@ Sound pruning, each argued here and tested against the generic solver:
 
 from __future__ import annotations
 
-import sys
 import time
 from typing import TYPE_CHECKING
 
@@ -195,7 +194,6 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
     )
     stock_ranks: dict[int, int] = {}  # stock -> bitmask of the ranks in it
     seen: set[int] = set()
-    line: list[tuple[int, ...]] = []  # the winning choices, last first
     nodes = 0
 
     matchings: dict[int, int] = {}
@@ -332,92 +330,124 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
         dig_cache[key] = possible
         return possible
 
-    def dfs(present: int, waste: int, drawn: int, stock: int, pass_no: int, count: int, left: int) -> bool:
-        """True when the position wins (recording the line); ``left``: the ranks still in the pyramid."""
+    def search(
+        present: int, waste: int, drawn: int, stock: int, pass_no: int, count: int, left: int
+    ) -> list[tuple[int, ...]] | None:
+        """The winning choices from the position, or None; ``left``: the ranks still in the pyramid.
+
+        Depth-first on a stack of its own, not Python's: CPython allocates its frame stack in
+        chunks and frees one as soon as the depth drops back below it, so a recursion swinging
+        across a chunk boundary maps and unmaps memory on every swing.
+        """
         nonlocal nodes
-        nodes += 1
-        if nodes >= node_limit or (
-            deadline is not None and not nodes & 4095 and time.perf_counter() > deadline
-        ):
-            raise _Stop
-        if three:
-            free = present & ~(t0[present & 4095] | t1[present >> 12 & 4095] | t2[present >> 24 & 4095])
-        else:
-            free = present & ~covered(present)
-        # The available stock cards: the drawn one (a) and the waste top (b), 0 for none.
-        if drawn:
-            a = waste & 15
-            b = waste >> 4 & 15
-        else:
-            a = 0
-            b = waste & 15
-        # The positions to try: (present, waste, drawn, stock, pass, count, rank pair, choice).
-        children: list[Child]
-        king = free & kings
-        if king:  # Pruning 1: an available king goes at once, alone.
-            low = king & -king
-            children = [(present ^ low, waste, drawn, stock, pass_no, count, 0, (0, low.bit_length() - 1))]
-        elif a == 13:
-            children = [(present, waste >> 4, 0, stock, pass_no, count - (1 << 52), 0, (0, _DRAWN))]
-        elif b == 13:
-            rest = (waste & 15) | (waste >> 8) << 4 if drawn else waste >> 4
-            children = [(present, rest, drawn, stock, pass_no, count - (1 << 52), 0, (0, _TOP))]
-        else:
-            children = pairs(present, free, waste, drawn, stock, pass_no, count, a, b)
-            if len(children) != 1 or not children[0][6] < 0:
-                if stock:
-                    children.append(
-                        (present, waste << 4 | stock & 15, 1, stock >> 4, pass_no, count, 0, (1,))
-                    )
-                elif pass_no + 1 < passes and waste:
-                    # Turned over, the waste's bottom card is the first drawn again.
-                    children.append((present, 0, 0, _reverse_nibbles(waste), pass_no + 1, count, 0, (2,)))
-        for new_present, new_waste, new_drawn, new_stock, new_pass, new_count, r, choice in children:
-            if r < 0:
-                r = -r  # a forced pair (pruning 3)
-            if not new_present and (not strict or not (new_waste or new_stock)):
-                line.append(choice)
-                return True
-            new_left = left
-            if r:
-                if not new_present & layout_rank[r]:
-                    new_left &= ~(1 << r)
-                if not new_present & layout_rank[13 - r]:
-                    new_left &= ~(1 << (13 - r))
-            if new_pass + 1 == passes and new_waste >> 8:
-                key = new_waste | new_stock << 96 | new_left << 192 | new_drawn << 206
-                found = dead_cache.get(key)
-                if found is None:
-                    found = dead_cache[key] = cut_dead(new_waste, new_drawn, new_stock, new_left)
-                new_waste, cut = found
-                if cut < 0:
-                    continue
-                new_count -= cut
-            size = (new_waste.bit_length() + 3) >> 2
-            key = (
-                new_present
-                | new_drawn << 28
-                | new_pass << 29
-                | size << 32
-                | new_waste << 37
-                | new_stock << (37 + 4 * size)
-            )
-            if key in seen:
-                continue
-            seen.add(key)
-            if r and not partners_suffice(new_present, new_count, r if r < 7 else 13 - r):
-                continue
-            if (
-                not strict
-                and new_pass + 1 == passes
-                and new_waste
-                and not dig_possible(layout_count(new_present), new_waste, new_drawn, new_stock)
+        parents: list[tuple[list[Child], int, int]] = []  # children, the next to try, left
+        path: list[tuple[int, ...]] = []  # the choice into each position on the way
+        while True:
+            # Enter the position.
+            nodes += 1
+            if nodes >= node_limit or (
+                deadline is not None and not nodes & 4095 and time.perf_counter() > deadline
             ):
-                continue
-            if dfs(new_present, new_waste, new_drawn, new_stock, new_pass, new_count, new_left):
-                line.append(choice)
-                return True
-        return False
+                raise _Stop
+            if three:
+                free = present & ~(t0[present & 4095] | t1[present >> 12 & 4095] | t2[present >> 24 & 4095])
+            else:
+                free = present & ~covered(present)
+            # The available stock cards: the drawn one (a) and the waste top (b), 0 for none.
+            if drawn:
+                a = waste & 15
+                b = waste >> 4 & 15
+            else:
+                a = 0
+                b = waste & 15
+            # The positions to try: (present, waste, drawn, stock, pass, count, rank pair, choice).
+            children: list[Child]
+            king = free & kings
+            if king:  # Pruning 1: an available king goes at once, alone.
+                low = king & -king
+                children = [
+                    (present ^ low, waste, drawn, stock, pass_no, count, 0, (0, low.bit_length() - 1))
+                ]
+            elif a == 13:
+                children = [(present, waste >> 4, 0, stock, pass_no, count - (1 << 52), 0, (0, _DRAWN))]
+            elif b == 13:
+                rest = (waste & 15) | (waste >> 8) << 4 if drawn else waste >> 4
+                children = [(present, rest, drawn, stock, pass_no, count - (1 << 52), 0, (0, _TOP))]
+            else:
+                children = pairs(present, free, waste, drawn, stock, pass_no, count, a, b)
+                if len(children) != 1 or not children[0][6] < 0:
+                    if stock:
+                        children.append(
+                            (present, waste << 4 | stock & 15, 1, stock >> 4, pass_no, count, 0, (1,))
+                        )
+                    elif pass_no + 1 < passes and waste:
+                        # Turned over, the waste's bottom card is the first drawn again.
+                        children.append((present, 0, 0, _reverse_nibbles(waste), pass_no + 1, count, 0, (2,)))
+            i = 0
+            while True:  # the next child worth searching, or back to the parent
+                while i < len(children):
+                    new_present, new_waste, new_drawn, new_stock, new_pass, new_count, r, choice = children[i]
+                    i += 1
+                    if r < 0:
+                        r = -r  # a forced pair (pruning 3)
+                    if not new_present and (not strict or not (new_waste or new_stock)):
+                        path.append(choice)
+                        return path
+                    new_left = left
+                    if r:
+                        if not new_present & layout_rank[r]:
+                            new_left &= ~(1 << r)
+                        if not new_present & layout_rank[13 - r]:
+                            new_left &= ~(1 << (13 - r))
+                    if new_pass + 1 == passes and new_waste >> 8:
+                        key = new_waste | new_stock << 96 | new_left << 192 | new_drawn << 206
+                        found = dead_cache.get(key)
+                        if found is None:
+                            found = dead_cache[key] = cut_dead(new_waste, new_drawn, new_stock, new_left)
+                        new_waste, cut = found
+                        if cut < 0:
+                            continue
+                        new_count -= cut
+                    size = (new_waste.bit_length() + 3) >> 2
+                    key = (
+                        new_present
+                        | new_drawn << 28
+                        | new_pass << 29
+                        | size << 32
+                        | new_waste << 37
+                        | new_stock << (37 + 4 * size)
+                    )
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    if r and not partners_suffice(new_present, new_count, r if r < 7 else 13 - r):
+                        continue
+                    if (
+                        not strict
+                        and new_pass + 1 == passes
+                        and new_waste
+                        and not dig_possible(layout_count(new_present), new_waste, new_drawn, new_stock)
+                    ):
+                        continue
+                    parents.append((children, i, left))
+                    path.append(choice)
+                    present, waste, drawn, stock, pass_no, count, left = (
+                        new_present,
+                        new_waste,
+                        new_drawn,
+                        new_stock,
+                        new_pass,
+                        new_count,
+                        new_left,
+                    )
+                    break
+                else:
+                    if not parents:
+                        return None
+                    children, i, left = parents.pop()
+                    path.pop()
+                    continue
+                break
 
     def pairs(
         present: int, free: int, waste: int, drawn: int, stock: int, pass_no: int, count: int, a: int, b: int
@@ -496,8 +526,7 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
     count = 0
     for c in waste_cards + list(table.stock[table.stock_pos :]):
         count += 1 << 4 * RANK_OF[c]
-    old_limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(old_limit, 6 * (n + 24 * (passes + 1)) + 200))
+    line: list[tuple[int, ...]] | None = []
     try:
         if not present and (not strict or not (waste or stock)):
             verdict = WON
@@ -508,12 +537,11 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
             for r in range(1, 14):
                 if present & layout_rank[r]:
                     left |= 1 << r
-            verdict = WON if dfs(present, waste, drawn, stock, table.passes_used, count, left) else NO_WIN
+            line = search(present, waste, drawn, stock, table.passes_used, count, left)
+            verdict = NO_WIN if line is None else WON
     except _Stop:
         verdict = UNKNOWN
-    finally:
-        sys.setrecursionlimit(old_limit)
-    moves = _replay(game, reversed(line)) if verdict == WON else ()
+    moves = _replay(game, line) if verdict == WON and line is not None else ()
     return SolveResult(verdict, moves, nodes, time.perf_counter() - start, "pyramid")
 
 
