@@ -49,9 +49,9 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
     nstock = len(stock)
     srank = [RANK_OF[c] for c in stock]
     covered = layout.covered_mask
-    tables = layout._tables
-    t0, t1, t2 = (tables + ((0,) * 4096,) * 3)[:3]
-    three = len(tables) <= 3
+    inlined = layout.three_cover_tables()
+    t0, t1, t2 = inlined or ((), (), ())
+    three = inlined is not None
     lost_at: dict[int, int] = {}  # present << 4 | top -> smallest pos proved lost
     lost_any: dict[int, int] = {}  # present -> smallest pos proved lost, any top
     nodes = 0

@@ -136,6 +136,21 @@ class Layout:
         """Positions of ``present`` that nothing in ``present`` covers."""
         return present & ~self.covered_mask(present)
 
+    def three_cover_tables(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]] | None:
+        """For a search loop to inline :meth:`covered_mask`: three tables ``t0, t1, t2`` with
+        ``covered_mask(p) == t0[p & 4095] | t1[p >> 12 & 4095] | t2[p >> 24 & 4095]``, or None
+        for a layout of more than 36 positions (call :meth:`covered_mask` there).
+
+        >>> t0, t1, t2 = Layout.pyramid(7).three_cover_tables()
+        >>> t0[0b11] == Layout.pyramid(7).covered_mask(0b11)
+        True
+        """
+        if len(self._tables) > 3:
+            return None
+        empty = (0,) * (1 << _CHUNK)
+        t0, t1, t2 = (*self._tables, empty, empty, empty)[:3]
+        return t0, t1, t2
+
     # --- questions for people and tests --------------------------------------------------
 
     def __len__(self) -> int:

@@ -184,10 +184,10 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
             partners = layout_rank[13 - r]
             touching = partners & (blockers[p] | covers[p]) if house else 0
             compatible[p] = partners & ~line_of_cover[p] | touching
-    tables = layout._tables
-    t0, t1, t2 = (tables + ((0,) * 4096,) * 3)[:3]
+    inlined = layout.three_cover_tables()
+    t0, t1, t2 = inlined or ((), (), ())
     covered = layout.covered_mask
-    three = len(tables) <= 3
+    three = inlined is not None
     kings = layout_rank[13]
     low_ranks = (
         layout_rank[1] | layout_rank[2] | layout_rank[3] | layout_rank[4] | layout_rank[5] | layout_rank[6]
