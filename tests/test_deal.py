@@ -12,8 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from patience_core import Deal, DealError
-from patience_core.deal import SplitMix64
-from patience_core.game import make_deal
+from patience_core.engine.deal import MAX_SEED, SplitMix64, make_deal, parse_seeds
 
 VECTORS = json.loads((Path(__file__).parent / "deal_vectors.json").read_text(encoding="utf-8"))["deals"]
 VECTOR_SEEDS = [0, 1, 2, 3, 7, 42, 1000, 123456789, 2**32, 2**63, 2**64 - 1]
@@ -222,3 +221,38 @@ def test_empty_deal_text_is_refused():
         Deal.parse("")
     with pytest.raises(DealError, match="0 cards"):
         Deal.from_cards([])
+
+
+# --- deal numbers in ranges: the one grammar of --seeds and the API ----------------------------
+
+
+def test_seeds_are_read_as_lazy_ranges():
+    assert parse_seeds("3..7") == range(3, 8)
+    assert parse_seeds(" 12 ") == range(12, 13)
+    assert parse_seeds("0 .. 2") == range(0, 3)
+    everything = parse_seeds(f"0..{MAX_SEED}")
+    assert everything.stop - everything.start == 2**64  # lazy: nothing was built
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("1-10", "written FIRST..LAST"),
+        ("a..b", "written FIRST..LAST"),
+        ("-1..4", "written FIRST..LAST"),
+        ("9..3", "comes after the last in '9..3': write 3..9"),
+        ("²", "written FIRST..LAST"),
+        ("①..3", "written FIRST..LAST"),
+        ("٣", "written FIRST..LAST"),  # a digit to int(), but not to the grammar
+        (f"0..{MAX_SEED + 1}", f"at most {MAX_SEED}"),
+        ("9" * 5000, "(5000 characters)"),
+        ("", "written FIRST..LAST"),
+    ],
+)
+def test_bad_seeds_are_one_clear_line(text, says):
+    with pytest.raises(DealError) as info:
+        parse_seeds(text)
+    message = str(info.value)
+    assert says in message
+    assert "\n" not in message
+    assert len(message) < 200

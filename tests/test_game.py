@@ -23,8 +23,8 @@ from patience_core import (
     UnknownGameError,
     hookimpl,
 )
-from patience_core.cards import CARD_TEXT
-from patience_core.moves import CARD_MOVES
+from patience_core.engine.cards import CARD_TEXT
+from patience_core.engine.moves import CARD_MOVES
 
 GAMES = ["toy-golf", "toy-pairs", "tripeaks", "pyramid", "par-pyramid"]
 

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from patience_core import Layout, LayoutError, Spot
-from patience_core.layout import bits
+from patience_core.engine.layout import bits
 
 # --- naive answers, computed from the declared ids alone ----------------------------------------
 

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from patience_core import CARDS, DRAW, REDEAL, InvalidMoveError, Move
-from patience_core.moves import CARD_MOVES
+from patience_core.engine.moves import CARD_MOVES
 
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"

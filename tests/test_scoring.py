@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from patience_core import Card, Layout, Scoring
-from patience_core.table import Table
+from patience_core.engine.table import Table
 from patience_core.testing import deal_with
 
 

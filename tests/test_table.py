@@ -10,8 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from patience_core import Card, Layout, Scoring
-from patience_core.layout import bits
-from patience_core.table import NO_CARD, Table
+from patience_core.engine.layout import bits
+from patience_core.engine.table import NO_CARD, Table
 from patience_core.testing import deal_with
 
 PYRAMID3 = Layout.pyramid(3)  # r1c1 / r2c1 r2c2 / r3c1 r3c2 r3c3

@@ -25,10 +25,10 @@ from patience_core import (
     Table,
     hookimpl,
 )
-from patience_core.build_on_waste import BuildOnWaste
-from patience_core.cards import CARD_TEXT, RANK_OF
-from patience_core.layout import bits
-from patience_core.table import NO_CARD
+from patience_core.engine.build_on_waste import BuildOnWaste
+from patience_core.engine.cards import CARD_TEXT, RANK_OF
+from patience_core.engine.layout import bits
+from patience_core.engine.table import NO_CARD
 
 
 class ToyGolf(BuildOnWaste):

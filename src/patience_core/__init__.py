@@ -1,7 +1,17 @@
 """Patience: a framework for solitaire card games.
 
 The core knows cards, deals, layouts, stock and waste, moves and the end of a game; each game
-is a plugin. Start here::
+is a plugin. Three layers, each importing only from those below it (docs/model.md):
+
+- :mod:`patience_core.engine`: cards, deals, layouts, the table, moves, rules, scoring,
+  specs and the :class:`Game`; no plugins, no registry.
+- :mod:`patience_core.plugins`: the hook specifications and the registry of plugins.
+- the applications: :mod:`~patience_core.solver`, :mod:`~patience_core.players`,
+  :mod:`~patience_core.simulate`, :mod:`~patience_core.bench`, the conformance kit
+  (:mod:`~patience_core.testing`) and the ``patience`` command (:mod:`~patience_core.cli`).
+
+This module is the front door over all three: it makes games with the installed plugins'
+observers attached. Start here::
 
     >>> import patience_core
     >>> [spec.id for spec in patience_core.games()]   # doctest: +SKIP
@@ -12,11 +22,15 @@ is a plugin. Start here::
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Mapping
 from typing import Any
 
-from patience_core.cards import CARDS, Card, Rank, Suit
-from patience_core.deal import Deal
-from patience_core.errors import (
+from patience_core.engine import game as _game
+from patience_core.engine.build_on_waste import BuildOnWaste
+from patience_core.engine.cards import CARDS, Card, Rank, Suit
+from patience_core.engine.deal import Deal, make_deal, parse_seeds
+from patience_core.engine.errors import (
     CardError,
     DealError,
     IllegalMoveError,
@@ -27,16 +41,15 @@ from patience_core.errors import (
     RecordError,
     UnknownGameError,
 )
-from patience_core.game import Game, make_deal
-from patience_core.hookspecs import hookimpl
-from patience_core.layout import Layout, Spot
-from patience_core.moves import DRAW, REDEAL, Move
-from patience_core.plugins import REGISTRY
-from patience_core.rules import ALL_REMOVED, LAYOUT_CLEARED, NO_LEGAL_MOVE, Condition, Rules
-from patience_core.scoring import Scoring
+from patience_core.engine.game import Game
+from patience_core.engine.layout import Layout, Spot
+from patience_core.engine.moves import DRAW, REDEAL, Move
+from patience_core.engine.rules import ALL_REMOVED, LAYOUT_CLEARED, NO_LEGAL_MOVE, Condition, Rules
+from patience_core.engine.scoring import Scoring
+from patience_core.engine.spec import GameSpec, Option, Preset
+from patience_core.engine.table import Table
+from patience_core.plugins import REGISTRY, hookimpl
 from patience_core.solver import SolveResult, solve_full_information
-from patience_core.spec import GameSpec, Option, Preset
-from patience_core.table import Table
 
 __version__ = "0.1.0"
 
@@ -47,6 +60,7 @@ __all__ = [
     "LAYOUT_CLEARED",
     "NO_LEGAL_MOVE",
     "REDEAL",
+    "BuildOnWaste",
     "Card",
     "CardError",
     "Condition",
@@ -76,7 +90,10 @@ __all__ = [
     "find_game",
     "games",
     "hookimpl",
+    "load_game",
+    "make_deal",
     "new_game",
+    "parse_seeds",
     "plugin_errors",
     "register_plugin",
     "solve_full_information",
@@ -95,17 +112,34 @@ def find_game(game_id: str) -> tuple[GameSpec, Preset | None]:
 
 
 def new_game(
-    game_id: str, *, seed: int | None = None, deal: Deal | str | None = None, **options: Any
+    game_id: str,
+    *,
+    seed: int | None = None,
+    deal: Deal | str | None = None,
+    observed: bool = True,
+    **options: Any,
 ) -> Game:
     """A new game of ``game_id`` (a game or preset id) on deal ``seed`` or ``deal`` text.
 
     Without either, a random seed is drawn (``game.deal.seed`` tells which). Options are
     checked: an unknown option or a bad value raises :class:`OptionError` naming the option
-    and what it accepts.
+    and what it accepts. The plugins' observers (``move_played``, ``game_finished``) see the
+    moves played on it through ``Game.play``; ``observed=False`` makes a game they never see,
+    for tests and tools.
     """
     spec, preset = REGISTRY.find(game_id)
     values = spec.resolve(options, preset.options if preset else None)
-    return Game(spec, values, make_deal(seed, deal), preset)
+    observer = REGISTRY.observer if observed else None
+    return Game(spec, values, make_deal(seed, deal), preset, observer=observer)
+
+
+def load_game(data: Mapping[str, Any]) -> Game:
+    """A game from its record (a full view, such as a saved game): every move replayed and
+    checked, the installed plugins' observers attached. :class:`RecordError` names a problem.
+
+    The same as ``Game.from_dict(data)``, which finds games in the installed plugins too.
+    """
+    return Game.from_dict(data, catalog=REGISTRY)
 
 
 def register_plugin(plugin: object, name: str | None = None) -> str:
@@ -122,3 +156,24 @@ def plugin_errors() -> list[PluginError]:
     """Problems met while loading plugins (the games of sound plugins load regardless)."""
     REGISTRY.games()
     return list(REGISTRY.errors)
+
+
+_game.set_catalog(REGISTRY)
+
+# Until 0.2 the engine's modules lay at the root of the package; their old paths still import.
+for _old, _new in {
+    "build_on_waste": "engine.build_on_waste",
+    "cards": "engine.cards",
+    "deal": "engine.deal",
+    "errors": "engine.errors",
+    "game": "engine.game",
+    "hookspecs": "plugins.hookspecs",
+    "layout": "engine.layout",
+    "moves": "engine.moves",
+    "rules": "engine.rules",
+    "scoring": "engine.scoring",
+    "spec": "engine.spec",
+    "table": "engine.table",
+}.items():
+    sys.modules[f"{__name__}.{_old}"] = sys.modules[f"{__name__}.{_new}"]
+del _old, _new

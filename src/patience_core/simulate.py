@@ -25,8 +25,8 @@ from typing import Any, Final
 import attrs
 
 import patience_core
+from patience_core.engine.spec import OptionValue
 from patience_core.players import get_player, play_game, sees_hidden_cards
-from patience_core.spec import OptionValue
 
 Z95: Final = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
@@ -191,23 +191,6 @@ class Simulation:
         if deals:
             out["results"] = [r.to_dict() for r in self.results]
         return out
-
-
-def parse_seeds(text: str) -> range:
-    """Seeds written ``A..B`` (both included) or a single ``N``; ``ValueError`` says what is wrong.
-
-    >>> parse_seeds("1..1000")
-    range(1, 1001)
-    """
-    first, sep, last = text.strip().partition("..")
-    try:
-        a = int(first)
-        b = int(last) if sep else a
-    except ValueError:
-        raise ValueError(f"seeds are written A..B, such as 1..1000, not {text!r}") from None
-    if a < 0 or b < a:
-        raise ValueError(f"seeds {text!r}: need 0 <= A <= B")
-    return range(a, b + 1)
 
 
 def chunked(seeds: Sequence[int], size: int) -> list[tuple[int, ...]]:

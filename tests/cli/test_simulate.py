@@ -71,8 +71,8 @@ def test_the_solver_player_says_how_many_deals_it_could_not_decide():
     ("args", "message"),
     [
         (["--deals", "3", "--seeds", "1..3"], "give --deals N or --seeds A..B, not both"),
-        (["--seeds", "10..2"], "seeds '10..2': need 0 <= A <= B"),
-        (["--seeds", "x"], "seeds are written A..B"),
+        (["--seeds", "10..2"], "the first deal number comes after the last in '10..2': write 2..10"),
+        (["--seeds", "x"], "deal numbers are written FIRST..LAST (both included), such as 1..1000"),
         (["--player", "nobody"], "unknown player 'nobody'; players: greedy, hint, random, solver"),
         (["--param", "depth=2"], "player 'greedy' has no parameter 'depth'"),
         (["--param", "depth"], "player parameter 'depth' is not KEY=VALUE"),

@@ -314,8 +314,11 @@ def test_help_says_the_solver_sees_every_card():
         ([], "name a game to solve"),
         (["tripeaks", "--seed", "1", "--deal", "x"], "not --seed and --deal"),
         (["tripeaks", "--seed", "1", "--seeds", "1..2"], "not --seed and --seeds"),
-        (["tripeaks", "--seeds", "1-5"], "FIRST..LAST, such as 1..100, not '1-5'"),
-        (["tripeaks", "--seeds", "5..1"], "the first deal comes after the last"),
+        (
+            ["tripeaks", "--seeds", "1-5"],
+            "FIRST..LAST (both included), such as 1..1000, or as one number; not '1-5'",
+        ),
+        (["tripeaks", "--seeds", "5..1"], "the first deal number comes after the last in '5..1': write 1..5"),
         (["tripeaks", "--seeds", f"1..{2**64}"], "a deal number is at most"),
         (["tripeaks", "--seeds", "1..2", "-o", "wrap=maybe"], "option 'wrap'"),
         (["tripeaks", "--seed", "1", "-o", "nope=1"], "nope"),

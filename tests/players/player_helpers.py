@@ -6,7 +6,7 @@ import random
 
 import patience_core
 from patience_core import Deal, Game
-from patience_core.layout import bits
+from patience_core.engine.layout import bits
 
 
 def played(game_id: str, seed: int, moves: int, **options) -> Game:

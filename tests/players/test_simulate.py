@@ -9,7 +9,6 @@ from patience_core.players import PlayerError
 from patience_core.simulate import (
     Chunk,
     deal_rng,
-    parse_seeds,
     play_deal,
     run_chunk,
     simulate,
@@ -29,14 +28,6 @@ def test_wilson_interval():
     low, high = wilson(1000, 1000)
     assert high == 1.0
     assert low == pytest.approx(0.99617, abs=1e-4)
-
-
-def test_seeds_are_read_as_ranges_and_bad_ones_are_named():
-    assert parse_seeds("3..7") == range(3, 8)
-    assert parse_seeds("12") == range(12, 13)
-    for bad in ("1-10", "a..b", "9..3", "-1..4"):
-        with pytest.raises(ValueError, match="seeds"):
-            parse_seeds(bad)
 
 
 def test_a_deal_result_is_what_playing_the_deal_gives():

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from patience_core import Game, Move
-from patience_core.cards import CARD_TEXT, RANK_OF
+from patience_core.engine.cards import CARD_TEXT, RANK_OF
 from patience_core.testing import conformance_tests, games
 
 TestPyramidConformance = conformance_tests("pyramid")

@@ -13,9 +13,9 @@ import pytest
 
 import patience_core
 from patience_core import Game, GameSpec, IllegalMoveError, Layout, OptionError, Scoring
-from patience_core.build_on_waste import BuildOnWaste
-from patience_core.cards import CARD_TEXT
-from patience_core.deal import Deal
+from patience_core.engine.build_on_waste import BuildOnWaste
+from patience_core.engine.cards import CARD_TEXT
+from patience_core.engine.deal import Deal
 from patience_core.testing import deal_with
 from patience_tripeaks import LAYOUT
 

@@ -165,7 +165,7 @@ def parse_option_pairs(spec: GameSpec, pairs: list[str] | None) -> dict[str, obj
 def make_game(game_id: str, seed: int | None, deal: str | None, options: list[str] | None) -> Game:
     """A new game from the command line's GAME, --seed, --deal and -o values."""
     spec, _ = patience_core.find_game(game_id)
-    values = parse_option_pairs(spec, options)
+    values: dict[str, Any] = parse_option_pairs(spec, options)
     return patience_core.new_game(game_id, seed=seed, deal=deal, **values)
 
 

@@ -14,7 +14,7 @@ from typing import Final
 from rich.console import Console
 from rich.text import Text
 
-from patience_core import Game, IllegalMoveError, InvalidMoveError
+from patience_core import Game, IllegalMoveError, InvalidMoveError, Move
 from patience_core.cli.common import CliError, describe_game, new_deal_like, warn
 from patience_core.cli.records import autosave_path, save_game
 from patience_core.cli.render import Renderer
@@ -196,26 +196,18 @@ class Session:
         except CliError as err:
             self.note(str(err), style="bold red")
             return False
-        played: list[str] = []
-        error = None
         before = game.to_dict("player")
-        for text in texts:
-            if game.is_over():
-                error = f"the game is over, so {text} was not played"
-                break
-            try:
-                played.append(str(game.play(text)))
-            except (IllegalMoveError, InvalidMoveError) as err:
-                error = str(err)
-                break
+        played, refused = play_words(game, texts)
+        error = None if refused is None else str(refused)
         if played:
             self.changed = True
+        names = " ".join(str(m) for m in played)
         if error and played:
-            self.note(f"Played {' '.join(played)}, then stopped: {error}", style="bold red")
+            self.note(f"Played {names}, then stopped: {error}", style="bold red")
         elif error:
             self.note(error, style="bold red")
         elif len(played) > 1 or any(word.isdigit() for word in words) or self.renderer.plain:
-            self.note(f"Played {' '.join(played)}.")
+            self.note(f"Played {names}.")
         if played and self.renderer.plain:
             # Read aloud, the whole table after every move is too much: say what changed.
             self.notes += self.renderer.after_move(before, game.to_dict("player"), game.rules.has_drawn_card)
@@ -319,16 +311,33 @@ def _read_pipe(prompt: str) -> str | None:
     return line.rstrip("\r\n") if line else None
 
 
-def play_moves(game: Game, text: str) -> str | None:
-    """Play the moves of ``text`` in turn; None when all were legal, else why the first was not."""
-    for n, word in enumerate(text.replace(",", " ").split(), 1):
+def play_words(game: Game, words: list[str]) -> tuple[list[Move], ValueError | None]:
+    """Play move texts in turn through ``Game.play``: the moves played, and the refusal of the
+    first that could not be played (None when all were). A move after the end is refused with
+    an :class:`IllegalMoveError` too. The prompt and ``--moves`` share this."""
+    played: list[Move] = []
+    for word in words:
         if game.is_over():
-            return f"move {n} ({word}) comes after the end of the game ({game.status()})"
+            reason = f"the game is over ({game.status()})"
+            return played, IllegalMoveError(f"{reason}, so {word} was not played", move=word, reason=reason)
         try:
-            game.play(word)
-        except IllegalMoveError:
-            reason = game.why_illegal(word)
-            return f"move {n} ({word}) is illegal: {reason}"
-        except InvalidMoveError as err:
-            return f"move {n}: {err}"
-    return None
+            played.append(game.play(word))
+        except (IllegalMoveError, InvalidMoveError) as err:
+            return played, err
+    return played, None
+
+
+def play_moves(game: Game, text: str) -> str | None:
+    """Play the moves of ``text`` in turn; None when all were legal, else why the first was not,
+    numbered as in ``--moves``."""
+    words = text.replace(",", " ").split()
+    played, error = play_words(game, words)
+    if error is None:
+        return None
+    n = len(played) + 1
+    word = words[n - 1]
+    if not isinstance(error, IllegalMoveError):
+        return f"move {n}: {error}"
+    if game.is_over():
+        return f"move {n} ({word}) comes after the end of the game ({game.status()})"
+    return f"move {n} ({word}) is illegal: {error.reason}"

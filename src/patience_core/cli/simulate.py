@@ -21,8 +21,9 @@ from patience_core.cli.common import (
     parse_option_pairs,
     user_errors,
 )
+from patience_core.engine.deal import parse_seeds
 from patience_core.players import PlayerError, players
-from patience_core.simulate import Simulation, parse_seeds, simulate
+from patience_core.simulate import Simulation, simulate
 
 
 def complete_player(incomplete: str) -> list[tuple[str, str]]:

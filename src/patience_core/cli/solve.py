@@ -7,7 +7,6 @@ prints says so: it tells what can be won, never what a player could know.
 from __future__ import annotations
 
 import json
-import re
 import shlex
 import sys
 import time
@@ -38,27 +37,13 @@ from patience_core.cli.common import (
     user_errors,
 )
 from patience_core.cli.records import load_game
-from patience_core.deal import MAX_SEED
+from patience_core.engine.deal import parse_seeds
 from patience_core.solver import DEFAULT_NODE_LIMIT, NO_WIN, UNKNOWN, WON
 
 EXIT_UNKNOWN: Final = 3
 EXIT_INTERRUPTED: Final = 130  # the shell's code for a program stopped by Ctrl-C
 SEES_ALL: Final = "the solver sees every card, face-down ones and the stock order"
-_RANGE: Final = re.compile(r"\s*(\d+)\s*\.\.\s*(\d+)\s*\Z")
 _UNKNOWN_SHOWN: Final = 20  # seeds listed in the summary; --json has them all
-
-
-def parse_seeds(text: str) -> range:
-    """The deals of ``A..B`` (both included); :class:`CliError` saying what is wrong."""
-    match = _RANGE.match(text)
-    if not match:
-        raise CliError(f"--seeds takes deal numbers as FIRST..LAST, such as 1..100, not {text!r}")
-    first, last = int(match[1]), int(match[2])
-    if last > MAX_SEED:
-        raise CliError(f"--seeds: a deal number is at most {MAX_SEED}, not {last}")
-    if first > last:
-        raise CliError(f"--seeds {text}: the first deal comes after the last; write {last}..{first}")
-    return range(first, last + 1)
 
 
 def solve(

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 
-from patience_core.game import Game
+from patience_core.engine.game import Game
 from patience_core.players.advice import (
     NODE_BUDGET,
     NODE_LIMIT,

@@ -32,10 +32,10 @@ from typing import Final
 
 import attrs
 
-from patience_core.game import Game
-from patience_core.moves import Move
+from patience_core.engine.game import Game
+from patience_core.engine.moves import Move
 from patience_core.players.greedy import greedy_order, play_out
-from patience_core.players.seen import Seen, play_unobserved
+from patience_core.players.seen import Seen
 from patience_core.solver import NO_WIN, UNKNOWN, WON, SolveResult, solve_full_information
 
 SAMPLES: Final = 160
@@ -208,7 +208,7 @@ def _try_sample(
     out: dict[Move, Outcome] = {}
     for move in legal:
         trial = game.copy()
-        play_unobserved(trial, move)
+        trial.push(move)
         if trial.is_won():
             out[move] = (2, True, 0)
             continue

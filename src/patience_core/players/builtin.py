@@ -10,13 +10,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from patience_core.deal import Deal
-from patience_core.game import Game
-from patience_core.moves import Move
+from patience_core.engine.deal import Deal
+from patience_core.engine.game import Game
+from patience_core.engine.moves import Move
 from patience_core.players.advice import NODE_BUDGET, NODE_LIMIT, SAMPLES, SOLVED, Hint, advise
 from patience_core.players.base import PlayerSpec
 from patience_core.players.greedy import greedy_order
 from patience_core.players.seen import Seen
+from patience_core.plugins.hookspecs import hookimpl
 from patience_core.solver import DEFAULT_NODE_LIMIT, WON, SolveResult, solve_full_information
 
 
@@ -166,8 +167,9 @@ BUILTIN_PLAYERS = (
 )
 
 
+@hookimpl
 def register_players(register: Callable[[PlayerSpec], None]) -> None:
-    """Register the built-in players (the core's own plugin calls this)."""
+    """Register the built-in players: this module is one of the core's own plugins."""
     for spec in BUILTIN_PLAYERS:
         register(spec)
 

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from patience_core.game import Game
-from patience_core.moves import Move
-from patience_core.players.seen import Seen, play_unobserved
+from patience_core.engine.game import Game
+from patience_core.engine.moves import Move
+from patience_core.players.seen import Seen
 
 RUN_NODE_LIMIT = 400
 """Positions the run search may visit per move: enough for any run a player would see at once."""
@@ -41,7 +41,7 @@ def _score(game: Game, move: Move, in_sight: frozenset[int]) -> tuple[int, int]:
     table = game.table
     before = table.present & table.layout.free_mask(table.present)
     trial = game.copy()
-    play_unobserved(trial, move)
+    trial.push(move)
     t = trial.table
     freed = (t.present & t.layout.free_mask(t.present) & ~before).bit_count()
     return _longest_run(trial, in_sight), freed

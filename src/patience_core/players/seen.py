@@ -14,12 +14,12 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from patience_core.cards import CARDS, Card
-from patience_core.deal import Deal
-from patience_core.game import Game
-from patience_core.layout import bits
-from patience_core.moves import Move
-from patience_core.spec import GameSpec, OptionValue, Preset
+from patience_core.engine.cards import CARDS, Card
+from patience_core.engine.deal import Deal
+from patience_core.engine.game import Game
+from patience_core.engine.layout import bits
+from patience_core.engine.moves import Move
+from patience_core.engine.spec import GameSpec, OptionValue, Preset
 
 HIDDEN = -1
 
@@ -81,9 +81,10 @@ class Seen:
     def sample(self, rng: random.Random) -> Game:
         """A full game in this visible position, the unseen cards shuffled over the hidden places.
 
-        Dealt from a new deal (no seed) with the moves played so far replayed on it; its player
-        view equals :attr:`view`. Only what was seen and ``rng`` decide it: two games that look
-        the same to the player give the same sample for the same ``rng`` state.
+        Dealt from a new deal (no seed) with the moves played so far pushed on it (no observer
+        sees it); its player view equals :attr:`view`. Only what was seen and ``rng`` decide
+        it: two games that look the same to the player give the same sample for the same
+        ``rng`` state.
         """
         cards = list(self._known)
         hidden = [c.index for c in self.unseen]
@@ -94,7 +95,7 @@ class Seen:
                 cards[i] = next(it)
         game = Game(self.spec, self.options, Deal(tuple(cards)), self._preset)
         for move in self.moves:
-            play_unobserved(game, move)
+            game.push(move)
         return game
 
     def __repr__(self) -> str:
@@ -121,16 +122,4 @@ def _known_places(game: Game) -> tuple[int, ...]:
     return tuple(known)
 
 
-def play_unobserved(game: Game, move: Move) -> None:
-    """Play a legal ``move`` on a sampled game without calling the ``move_played`` observers.
-
-    The observer hooks exclude the players' internal search, and ``Game.play`` always calls
-    them; this does what ``play`` does otherwise, on a game the caller knows the move is legal in.
-    """
-    table = game.table
-    game._history.append((move, table.snapshot()))
-    game.rules.apply(table, move)
-    game._legal = None
-
-
-__all__ = ["HIDDEN", "Seen", "play_unobserved"]
+__all__ = ["HIDDEN", "Seen"]

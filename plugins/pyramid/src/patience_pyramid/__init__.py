@@ -15,7 +15,7 @@ available and which sets of them may go.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
-from typing import Final
+from typing import Final, NamedTuple
 
 from patience_core import (
     ALL_REMOVED,
@@ -33,10 +33,11 @@ from patience_core import (
     Table,
     hookimpl,
 )
-from patience_core.cards import CARD_TEXT, RANK_OF, rank_word
-from patience_core.moves import CARD_MOVES
-from patience_core.spec import OptionValue
-from patience_core.table import NO_CARD
+from patience_core.engine.cards import CARD_TEXT, RANK_OF, rank_word
+from patience_core.engine.moves import CARD_MOVES
+from patience_core.engine.spec import OptionValue
+from patience_core.engine.table import NO_CARD
+from patience_pyramid.solver import solve as solve_pyramid
 
 # P1: seven rows of 1..7, each card covered by the two cards of the row below that touch it.
 LAYOUT = Layout.pyramid(7, name="pyramid")
@@ -68,6 +69,16 @@ MATCH = Scoring(
 PROFILES = {p.id: p for p in (REMOVED, MATCH)}
 
 
+class PairData(NamedTuple):
+    """Pyramid's per-deal data (``table.data``)."""
+
+    partners: tuple[int, ...]
+    """``partners[pos]``: the layout positions whose card sums to 13 with the card at ``pos``."""
+    low_ranks: int
+    """The positions dealt ranks A-6: each pyramid pair has exactly one card there, so listing
+    pairs from these positions finds every pair once."""
+
+
 class Pyramid(Rules):
     """Pyramid with its options chosen."""
 
@@ -84,14 +95,10 @@ class Pyramid(Rules):
         self.over = self.win | NO_LEGAL_MOVE  # P13
         self.scoring = PROFILES[str(options["scoring"])]
 
-    def start(self, table: Table) -> None:
+    def deal_data(self, table: Table) -> PairData:
         masks = table.rank_masks
-        # partners[pos]: the layout positions whose card sums to 13 with the card at pos.
         partners = tuple(masks[13 - RANK_OF[c]] if RANK_OF[c] < 13 else 0 for c in table.cards)
-        # Ranks A-6: each pyramid pair has exactly one card here, so listing pairs from these
-        # positions finds every pair once.
-        low = masks[1] | masks[2] | masks[3] | masks[4] | masks[5] | masks[6]
-        table.aux = (partners, low)
+        return PairData(partners, masks[1] | masks[2] | masks[3] | masks[4] | masks[5] | masks[6])
 
     # --- what is available (P3, P5, P6) -------------------------------------------------------
 
@@ -121,7 +128,7 @@ class Pyramid(Rules):
 
     def legal_moves(self, table: Table) -> list[Move]:
         present = table.present
-        partners, low_ranks = table.aux
+        partners, low_ranks = table.data
         cards = table.cards
         free = LAYOUT.free_mask(present)
         moves: list[Move] = []
@@ -169,7 +176,7 @@ class Pyramid(Rules):
     def _covered_pairs(self, table: Table, free: int) -> list[Move]:
         # House rule of P7: a free card may pair with a card that it alone still covers.
         present, cards, blockers = table.present, table.cards, LAYOUT.blockers
-        partners = table.aux[0]
+        partners = table.data.partners
         out = []
         m = free
         while m:
@@ -285,6 +292,7 @@ SPEC = GameSpec(
     name="Pyramid",
     description="Remove available cards in pairs that sum to 13, kings alone, until the pyramid is gone.",
     rules=Pyramid,
+    solver=solve_pyramid,  # the rank-based search of patience_pyramid.solver
     options=(
         Option(
             "passes", 1, "passes through the stock; each pass after the first turns the waste over", minimum=1
@@ -319,6 +327,4 @@ def register_games(register: Callable[[GameSpec], None]) -> None:
     register(SPEC)
 
 
-from patience_pyramid.solver import solve_full_information  # noqa: E402 - the hookimpl, after Pyramid
-
-__all__ = ["SPEC", "Pyramid", "register_games", "solve_full_information"]
+__all__ = ["SPEC", "PairData", "Pyramid", "register_games"]

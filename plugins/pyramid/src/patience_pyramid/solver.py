@@ -1,4 +1,4 @@
-"""A fast full-information solver for Pyramid, offered through the ``solve_full_information`` hook.
+"""A fast full-information solver for Pyramid, declared with the game (``GameSpec(solver=...)``).
 
 Suits never matter in Pyramid, so the search works on ranks alone. A position is:
 
@@ -55,12 +55,12 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-from patience_core import DRAW, REDEAL, Move, SolveResult, hookimpl
-from patience_core.cards import RANK_OF
-from patience_core.solver import NO_WIN, UNKNOWN, WON
+from patience_core.engine.cards import RANK_OF
+from patience_core.engine.moves import DRAW, REDEAL, Move
+from patience_core.solver import NO_WIN, UNKNOWN, WON, SolveResult
 
 if TYPE_CHECKING:
-    from patience_core import Game
+    from patience_core.engine.game import Game
 
 # Where a removed card comes from, in the line the search records.
 _DRAWN = 100
@@ -73,15 +73,6 @@ Child = tuple[int, int, int, int, int, int, int, tuple[int, ...]]
 
 class _Stop(Exception):
     pass
-
-
-@hookimpl
-def solve_full_information(game: Game, node_limit: int, time_limit: float | None) -> SolveResult | None:
-    from patience_pyramid import Pyramid
-
-    if type(game.rules) is not Pyramid:
-        return None
-    return solve(game, node_limit, time_limit)
 
 
 def _nibbles(ranks: list[int]) -> int:

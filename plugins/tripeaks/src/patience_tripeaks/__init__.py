@@ -2,7 +2,7 @@
 
 Rules T1-T15 of the project's rules page; see docs/tripeaks.md. The game is the Golf family's
 "build on the waste" with three peaks for a layout: the core's
-:class:`~patience_core.build_on_waste.BuildOnWaste` plays it, this module chooses the layout,
+:class:`~patience_core.engine.build_on_waste.BuildOnWaste` plays it, this module chooses the layout,
 what is dealt face up, the options and the scoring.
 """
 
@@ -12,10 +12,9 @@ from collections.abc import Callable, Hashable, Mapping
 
 import attrs
 
-from patience_core import GameSpec, Layout, Option, Scoring, Table, hookimpl
-from patience_core.build_on_waste import BuildOnWaste
-from patience_core.cards import RANK_OF
-from patience_core.spec import OptionValue
+from patience_core import BuildOnWaste, GameSpec, Layout, Option, Scoring, Table, hookimpl
+from patience_core.engine.cards import RANK_OF
+from patience_core.engine.spec import OptionValue
 
 # T1, T2: rows of 3, 6, 9 and 10; every card above the bottom row is covered by two below it.
 LAYOUT = Layout.peaks(3, 4, name="tripeaks")

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from patience_core import GameSpec, Layout, Option, Scoring, hookimpl
-from patience_core.build_on_waste import BuildOnWaste
+from patience_core import BuildOnWaste, GameSpec, Layout, Option, Scoring, hookimpl
 
 
 class Golf(BuildOnWaste):

@@ -21,11 +21,10 @@ from typing import TYPE_CHECKING
 import pluggy
 
 if TYPE_CHECKING:
-    from patience_core.game import Game
-    from patience_core.moves import Move
-    from patience_core.players import PlayerSpec
-    from patience_core.solver import SolveResult
-    from patience_core.spec import GameSpec
+    from patience_core.engine.game import Game
+    from patience_core.engine.moves import Move
+    from patience_core.engine.solving import SolveResult
+    from patience_core.engine.spec import GameSpec, PlayerSpec
 
 hookspec = pluggy.HookspecMarker("patience")
 hookimpl = pluggy.HookimplMarker("patience")
@@ -44,11 +43,14 @@ def register_games(register: Callable[[GameSpec], None]) -> None:
 
 @hookspec
 def move_played(game: Game, move: Move) -> None:
-    """Observe play: called after ``move`` has been played in ``game`` through ``Game.play``.
+    """Observe play: called after ``move`` has been played through ``Game.play``.
 
-    For apps that log, animate or count moves. Must not change ``game``. Not called for
-    the solver's or the players' internal search, nor for ``undo``. An exception raised here
-    reaches the caller of ``play``, with the move already played.
+    For apps that log, animate or count moves. Only games made by
+    :func:`patience_core.new_game` or loaded by :func:`patience_core.load_game` (and
+    ``Game.from_dict``) are observed, and only their ``play``: ``push`` (what searches,
+    replays and players use), ``undo`` and copies made with ``Game.copy`` are never seen, so
+    the solver, the hint and simulations call no observer. Must not change ``game``. An
+    exception raised here reaches the caller of ``play``, with the move already played.
     """
 
 
@@ -57,7 +59,8 @@ def game_finished(game: Game) -> None:
     """Observe the end: called once when a move played through ``Game.play`` ends ``game``.
 
     ``game.is_won()`` tells which way it ended. Undoing the last move and ending the game
-    again calls it again. Must not change ``game``.
+    again calls it again. Observed games are those of :func:`move_played`. Must not change
+    ``game``.
     """
 
 
@@ -65,12 +68,15 @@ def game_finished(game: Game) -> None:
 def solve_full_information(game: Game, node_limit: int, time_limit: float | None) -> SolveResult | None:
     """Offer a specialised full-information solver for ``game``, or return None.
 
-    Called by :func:`patience_core.solve_full_information` before the generic solver. An
+    A game's own solver is better declared with the game (``GameSpec(solver=...)``); this hook
+    is for a solver that serves games of other plugins, such as the core's solver for the
+    build-on-waste family. Called by :func:`patience_core.solve_full_information` after the
+    game's own solver (when it has one and declines) and before the generic solver. An
     implementation checks ``game.spec.id`` (and ``game.options``) and returns None for games
     it does not know, so the next plugin or the generic solver answers. It must solve from the
     current position without changing ``game``, respect ``node_limit`` (positions searched)
     and ``time_limit`` (seconds, or None) by answering ``"unknown"``, and return a
-    :class:`~patience_core.solver.SolveResult` whose line replays to a win through
+    :class:`~patience_core.engine.solving.SolveResult` whose line replays to a win through
     ``Game.play``. The first non-None answer wins.
     """
 

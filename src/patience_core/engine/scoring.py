@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 if TYPE_CHECKING:
-    from patience_core.table import Table
+    from patience_core.engine.table import Table
 
 
 @attrs.frozen

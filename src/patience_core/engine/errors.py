@@ -55,3 +55,21 @@ class PluginError(Exception):
     def __init__(self, plugin: str, message: str) -> None:
         super().__init__(f"plugin {plugin!r}: {message}")
         self.plugin = plugin
+
+
+QUOTE_LIMIT = 40
+"""At most this many characters of a user's input are quoted back in an error message."""
+
+
+def quoted(text: object, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` as it is quoted in an error message: ``repr`` of at most ``limit`` characters.
+
+    >>> quoted("draw")
+    "'draw'"
+    >>> quoted("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' (100 characters)"
+    """
+    if isinstance(text, str) and len(text) > limit:
+        return f"{text[:limit]!r}"[:-1] + f"...' ({len(text)} characters)"
+    shown = repr(text)
+    return shown if len(shown) <= limit + 2 else shown[:limit] + "..."

@@ -1,22 +1,33 @@
-"""Game specs: what a plugin registers. An id, names, options with types, defaults and help,
-named presets, and the rules class that plays it."""
+"""Specs: what a plugin registers. A game is an id, names, options with types, defaults and
+help, named presets, the rules class that plays it and perhaps its own solver; a player is a
+name, a description and a factory."""
 
 from __future__ import annotations
 
+import inspect
 import re
 from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import attrs
 
-from patience_core.errors import OptionError
-from patience_core.rules import Rules
+from patience_core.engine.errors import OptionError
+from patience_core.engine.rules import Rules
+
+if TYPE_CHECKING:
+    from patience_core.engine.game import Game
+    from patience_core.engine.solving import SolveResult
+
+Solver: TypeAlias = "Callable[[Game, int, float | None], SolveResult | None]"
+"""A game's own full-information solver: ``solver(game, node_limit, time_limit)`` returns a
+:class:`~patience_core.engine.solving.SolveResult`, or None to leave the game to the generic solver
+(for option values it does not handle)."""
 
 OptionValue = bool | int | str
 _ID = re.compile(r"[a-z][a-z0-9-]*\Z")
 _NAME = re.compile(r"[a-z][a-z0-9_]*\Z")
-RESERVED = frozenset({"game_id", "seed", "deal"})
+RESERVED = frozenset({"game_id", "seed", "deal", "observed"})
 """Names an option may not have: they are :func:`patience_core.new_game`'s own arguments."""
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
@@ -131,7 +142,7 @@ class GameSpec:
     """A game as a plugin registers it.
 
     ``rules`` is called with the full, checked option mapping and returns the
-    :class:`~patience_core.rules.Rules` for one game.
+    :class:`~patience_core.engine.rules.Rules` for one game.
     """
 
     id: str = attrs.field(validator=_check_id)
@@ -140,6 +151,7 @@ class GameSpec:
     rules: Callable[[Mapping[str, OptionValue]], Rules]
     options: tuple[Option, ...] = attrs.field(default=(), converter=_options)
     presets: tuple[Preset, ...] = attrs.field(default=(), converter=_presets)
+    solver: Solver | None = None
     plugin: str = ""
     """The plugin that registered the game; filled in by the registry."""
 
@@ -183,3 +195,34 @@ class GameSpec:
     def parse_options(self, pairs: Mapping[str, str]) -> dict[str, OptionValue]:
         """Typed values for options given as text (``{"wrap": "false"}``)."""
         return {name: self.option(name).parse(text) for name, text in pairs.items()}
+
+
+@attrs.frozen
+class PlayerSpec:
+    """A player as a plugin registers it.
+
+    ``factory(**params)`` makes a player. ``full_information`` says the player reads hidden
+    cards (the solver): such a player has ``sees_hidden_cards = True`` and a method
+    ``choose_seeing_all(game) -> Move`` that :func:`patience_core.players.play_game` calls
+    instead of ``choose``.
+    """
+
+    name: str = attrs.field()
+    description: str
+    factory: Callable[..., Any]
+    full_information: bool = False
+    plugin: str = ""
+    """The plugin that registered the player; filled in by the registry."""
+
+    @name.validator
+    def _name_ok(self, attribute: attrs.Attribute[str], value: str) -> None:
+        if not _ID.match(value):
+            raise ValueError(f"player name {value!r} must be lowercase letters, digits and '-'")
+
+    def params(self) -> dict[str, Any]:
+        """The parameters the factory takes, with their defaults."""
+        return {
+            p.name: p.default
+            for p in inspect.signature(self.factory).parameters.values()
+            if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)
+        }

@@ -14,8 +14,8 @@ from typing import Final
 
 import attrs
 
-from patience_core.cards import CARD_TEXT, CARDS, RANK_OF, Card, parse_card_index
-from patience_core.errors import CardError, InvalidMoveError
+from patience_core.engine.cards import CARD_TEXT, CARDS, RANK_OF, Card, parse_card_index
+from patience_core.engine.errors import CardError, InvalidMoveError
 
 _WORD: Final = re.compile(r"[a-z][a-z0-9-]*\Z")
 

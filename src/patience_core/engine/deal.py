@@ -7,14 +7,15 @@ stock from the first card to be turned to the last. The shuffle is specified in
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable
 from typing import Final
 
 import attrs
 
-from patience_core.cards import CARD_TEXT, CARDS, Card, parse_card_index
-from patience_core.errors import CardError, DealError
+from patience_core.engine.cards import CARD_TEXT, CARDS, Card, parse_card_index
+from patience_core.engine.errors import CardError, DealError, quoted
 
 DECK_SIZE: Final = 52
 _ALL: Final = frozenset(range(DECK_SIZE))
@@ -153,3 +154,55 @@ def _checked(indices: list[int]) -> tuple[int, ...]:
             + ("; " + "; ".join(problems) if problems else "")
         )
     return tuple(indices)
+
+
+def make_deal(seed: int | None = None, deal: Deal | str | None = None) -> Deal:
+    """The deal of a new game: from ``deal`` (deal text or a Deal) or ``seed``, else a random seed.
+
+    >>> make_deal(7) == Deal.from_seed(7)
+    True
+    """
+    if deal is not None and seed is not None:
+        raise DealError("give a seed or a deal, not both")
+    if isinstance(deal, Deal):
+        return deal
+    if isinstance(deal, str):
+        return Deal.parse(deal)
+    if deal is not None:
+        raise DealError(f"a deal is deal text or a Deal, not {type(deal).__name__}")
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbits(32)  # short enough to type back in
+    return Deal.from_seed(seed)
+
+
+_SEEDS: Final = re.compile(r"\s*([0-9]{1,20})\s*(?:\.\.\s*([0-9]{1,20})\s*)?\Z")
+
+
+def parse_seeds(text: str) -> range:
+    """Deal numbers written ``FIRST..LAST`` (both included) or one number ``N``: the one
+    grammar of ``patience solve --seeds``, ``patience simulate --seeds`` and the web API.
+
+    The range is lazy, so ``0..18446744073709551615`` costs nothing until it is walked (take
+    its size as ``stop - start``: ``len`` of so large a range overflows). :class:`DealError`
+    says what is wrong, quoting at most a few dozen characters.
+
+    >>> parse_seeds("1..1000"), parse_seeds(" 7 ")
+    (range(1, 1001), range(7, 8))
+    """
+    match = _SEEDS.match(text) if isinstance(text, str) else None
+    if match is None:
+        raise DealError(
+            f"deal numbers are written FIRST..LAST (both included), such as 1..1000, or as one number;"
+            f" not {quoted(text)}"
+        )
+    first = int(match[1])
+    last = int(match[2]) if match[2] is not None else first
+    if last > MAX_SEED:
+        raise DealError(f"a deal number is at most {MAX_SEED}, not {last}")
+    if first > last:
+        raise DealError(
+            f"the first deal number comes after the last in {quoted(text)}: write {last}..{first}"
+        )
+    return range(first, last + 1)

@@ -3,7 +3,7 @@ composes its end from.
 
 A plugin subclasses :class:`Rules` (or a building block such as
 :class:`patience_core.blocks.BuildOnWaste`), declares its layout and scoring, and writes what a
-legal move is. The core owns the state (:class:`~patience_core.table.Table`), undo, text,
+legal move is. The core owns the state (:class:`~patience_core.engine.table.Table`), undo, text,
 views and saving; the rules only look at the table and call its primitives.
 """
 
@@ -14,10 +14,10 @@ from typing import Any, ClassVar
 
 import attrs
 
-from patience_core.layout import Layout
-from patience_core.moves import Move
-from patience_core.scoring import Scoring
-from patience_core.table import Table
+from patience_core.engine.layout import Layout
+from patience_core.engine.moves import Move
+from patience_core.engine.scoring import Scoring
+from patience_core.engine.table import Table
 
 
 @attrs.frozen
@@ -56,8 +56,8 @@ class Rules:
     """The rules of one game with its options chosen. One instance serves one game session.
 
     Subclasses set ``layout`` and ``scoring`` (class attributes or in ``__init__``) and
-    implement :meth:`legal_moves`, :meth:`illegal_reason` and :meth:`apply`. The rest has
-    defaults that fit most games.
+    implement :meth:`legal_moves` and :meth:`apply`. The rest has defaults that fit most
+    games; :meth:`illegal_reason` is worth writing for the words it gives a player.
     """
 
     layout: Layout
@@ -80,15 +80,28 @@ class Rules:
         """Bitmask of the layout positions dealt face up (default: all)."""
         return self.layout.full
 
+    def deal_data(self, table: Table) -> Any:
+        """Per-deal data the rules read on every move, computed once at the deal (default None).
+
+        Kept as ``table.data`` and never changed by moves; copies of the table share it.
+        Return a named value (a NamedTuple) and document it, so that a solver written for
+        these rules can read it by name, as the Golf family's solver reads
+        :class:`~patience_core.engine.build_on_waste.WasteFits`.
+        """
+        return None
+
     def start(self, table: Table) -> None:
-        """Anything done at the deal before the first move (turning a card, precomputing)."""
+        """Anything done at the deal before the first move, such as turning a card to the waste.
+
+        Called after :meth:`deal_data`, so ``table.data`` is there.
+        """
 
     # --- moves ------------------------------------------------------------------------------
 
     def legal_moves(self, table: Table) -> list[Move]:
         """Every legal move now, cards first, word moves (``draw``) last.
 
-        :class:`~patience_core.game.Game` asks only while the game is not won, so the rules
+        :class:`~patience_core.engine.game.Game` asks only while the game is not won, so the rules
         need not check for a win here.
         """
         raise NotImplementedError
@@ -97,8 +110,13 @@ class Rules:
         """Why ``move`` is illegal now, in words a player understands; None when it is legal.
 
         Must agree with :meth:`legal_moves` and must not mention cards the player cannot see.
+        The default says only that the move is not among the legal moves, so a simple game
+        need not write legality twice; a game that says why (which card covers it, which rank
+        would fit) is kinder to its players.
         """
-        raise NotImplementedError
+        if move in self.legal_moves(table):
+            return None
+        return f"{move} is not a legal move now"
 
     def apply(self, table: Table, move: Move) -> None:
         """Play a legal ``move`` by calling the table's primitives."""
@@ -122,7 +140,8 @@ class Rules:
     def solver_key(self, table: Table) -> Hashable:
         """A key equal for positions with the same future; the solver's transposition table.
 
-        The default is the whole state. Games override it to merge positions that differ
-        only in what cannot matter (suits, the order of dead cards).
+        The default is the whole state less the score (:meth:`Snapshot.position`). Games
+        override it to merge positions that differ only in what cannot matter (suits, the
+        order of dead cards).
         """
-        return table.snapshot()[:7]  # run, points and cleared_pass only score
+        return table.snapshot().position()

@@ -24,12 +24,35 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-from patience_core.cards import RANK_OF
-from patience_core.moves import DRAW, Move
-from patience_core.solver import NO_WIN, UNKNOWN, WON, SolveResult
+from patience_core.engine.build_on_waste import BuildOnWaste, WasteFits
+from patience_core.engine.cards import RANK_OF
+from patience_core.engine.moves import DRAW, Move
+from patience_core.engine.rules import LAYOUT_CLEARED, Rules
+from patience_core.engine.solving import NO_WIN, UNKNOWN, WON, SolveResult
+from patience_core.plugins.hookspecs import hookimpl
 
 if TYPE_CHECKING:
-    from patience_core.game import Game
+    from patience_core.engine.game import Game
+
+# The methods this solver reproduces; a game that overrides one plays other rules.
+_FAMILY_METHODS = ("legal_moves", "apply", "is_won", "start", "deal_data")
+
+
+def plays_plain_build_on_waste(rules: Rules) -> bool:
+    """True when ``rules`` are the build-on-waste block unchanged but for layout and options."""
+    if not isinstance(rules, BuildOnWaste) or rules.win is not LAYOUT_CLEARED:
+        return False
+    cls = type(rules)
+    return all(getattr(cls, name) is getattr(BuildOnWaste, name) for name in _FAMILY_METHODS)
+
+
+@hookimpl(trylast=True)
+def solve_full_information(game: Game, node_limit: int, time_limit: float | None) -> SolveResult | None:
+    """The core's offer for every game of the family, through the hook: so a new game built on
+    :class:`~patience_core.engine.build_on_waste.BuildOnWaste` gets this solver with no code."""
+    if not plays_plain_build_on_waste(game.rules):
+        return None
+    return solve(game, node_limit, time_limit)
 
 
 class _Stop(Exception):
@@ -42,7 +65,8 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
     deadline = None if time_limit is None else start + time_limit
     table = game.table
     layout = table.layout
-    fits = list(table.aux[0])
+    data: WasteFits = table.data
+    fits = list(data.fits)
     fits[0] = layout.full  # an empty waste takes any free card
     rank_at = [RANK_OF[c] for c in table.cards]
     stock = table.stock

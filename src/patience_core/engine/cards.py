@@ -12,7 +12,7 @@ from typing import Final
 
 import attrs
 
-from patience_core.errors import CardError
+from patience_core.engine.errors import CardError
 
 RANK_LETTERS: Final = "A23456789TJQK"
 SUIT_LETTERS: Final = "CDHS"

@@ -19,7 +19,7 @@ from typing import Final
 
 import attrs
 
-from patience_core.errors import LayoutError
+from patience_core.engine.errors import LayoutError
 
 _CHUNK: Final = 12  # bits per lookup table: 4096 entries, built in microseconds
 

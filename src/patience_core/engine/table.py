@@ -1,7 +1,8 @@
 """The table: every card of one game and where it lies, with the primitive actions on it.
 
 Piles are tuples and the rest are integers, so a snapshot of the whole state is one small
-tuple and undo is exact: :meth:`Table.snapshot` before a move, :meth:`Table.restore` after.
+tuple (:class:`Snapshot`) and undo is exact: :meth:`Table.snapshot` before a move,
+:meth:`Table.restore` after.
 
 Where cards lie:
 - the layout: ``cards[pos]`` was dealt at position ``pos``; ``present`` is the bitmask of the
@@ -11,24 +12,55 @@ Where cards lie:
 - the drawn card (``drawn``, -1 for none), for games that keep a turned card apart (Pyramid).
 - the waste: ``waste``, bottom first, so ``waste[-1]`` is the top.
 - removed cards: ``removed``, in the order they went.
+
+Fields only some games use, for plugin authors:
+- ``drawn`` is for games that keep a drawn card apart from the waste (Pyramid); the
+  primitive :meth:`Table.draw_to_hand` sets it, :meth:`Table.draw_to_waste` never does.
+- ``run``, ``points`` and ``cleared_pass`` are the score so far, kept by the primitives for
+  the :class:`~patience_core.engine.scoring.Scoring` profile: the length of the current run
+  of cards played (a draw or redeal ends it), the running points, and the pass in which the
+  layout was cleared. Rules never write them; they never decide a legal move.
+- ``data`` is the rules' own per-deal data (:meth:`Rules.deal_data`), computed once at the
+  deal and never changed by moves: the Golf family keeps which positions fit on each rank
+  there, Pyramid each card's partners.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
-from patience_core.cards import CARD_TEXT, RANK_OF
-from patience_core.layout import Layout, bits
-from patience_core.scoring import Scoring
+from patience_core.engine.cards import CARD_TEXT, RANK_OF
+from patience_core.engine.layout import Layout, bits
+from patience_core.engine.scoring import Scoring
 
 NO_CARD = -1
 
 
+class Snapshot(NamedTuple):
+    """Everything moves can change: equal snapshots are the same position with the same score."""
+
+    present: int
+    stock: tuple[int, ...]
+    stock_pos: int
+    drawn: int
+    waste: tuple[int, ...]
+    removed: tuple[int, ...]
+    passes_used: int
+    run: int
+    points: int
+    cleared_pass: int
+
+    def position(self) -> Snapshot:
+        """The same position with the score left out (run, points and cleared pass set to 0):
+        what decides the future of the game."""
+        return self._replace(run=0, points=0, cleared_pass=0)
+
+
 class Table:
     __slots__ = (
-        "aux",
         "cards",
         "cleared_pass",
+        "data",
         "dealt_up",
         "drawn",
         "layout",
@@ -60,8 +92,8 @@ class Table:
         self.rank_masks: tuple[int, ...] = tuple(rank_masks)
         """Bitmask of the positions dealt each rank (index 1-13)."""
         self.dealt_up = dealt_up
-        self.aux: Any = None
-        """Per-deal values a game precomputes in ``start`` (never changed by moves)."""
+        self.data: Any = None
+        """The rules' per-deal data (:meth:`Rules.deal_data`); never changed by moves."""
         self.present = layout.full
         self.stock: tuple[int, ...] = deal[n:]
         self.stock_pos = 0
@@ -76,8 +108,13 @@ class Table:
 
     # --- state ---------------------------------------------------------------------------
 
-    def snapshot(self) -> tuple[Any, ...]:
-        """Everything moves can change, as one hashable tuple."""
+    def snapshot(self) -> Snapshot:
+        """Everything moves can change, as one hashable :class:`Snapshot`."""
+        return Snapshot(*self.state())
+
+    def state(self) -> tuple[Any, ...]:
+        """The fields of :meth:`snapshot` as a plain tuple, for undo on the hot path (a
+        NamedTuple costs several times as much to build, on every move); ``restore`` takes either."""
         return (
             self.present,
             self.stock,
@@ -92,6 +129,7 @@ class Table:
         )
 
     def restore(self, snap: tuple[Any, ...]) -> None:
+        """Put back the state of a :meth:`snapshot` (or :meth:`state`) of this table."""
         (
             self.present,
             self.stock,

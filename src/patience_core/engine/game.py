@@ -1,27 +1,70 @@
 """The game session: one deal under one set of rules, played move by move.
 
 ``Game`` is the mutable object an app holds (python-chess's ``Board``): ``legal_moves``,
-``play``/``undo`` (alias ``push``/``pop``), the end, the score, and the state as JSON-safe
-dicts in a player view (nothing hidden) or a full view (everything, and loadable).
+two doors for moves (``play`` checks the move and tells the observers; ``push`` applies a
+move the caller knows is legal, silently, for searches and replays; ``undo``/``pop`` take
+one back), the end, the score, and the state as JSON-safe dicts in a player view (nothing
+hidden) or a full view (everything, and loadable).
+
+The engine knows no plugins: a game is observed only when the layer that made it handed it
+an :class:`Observer` (:func:`patience_core.new_game` does), and :meth:`Game.from_dict` finds
+games by id through the :class:`Catalog` that :mod:`patience_core` installs with
+:func:`set_catalog`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator, Mapping
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, Protocol
 
-from patience_core.cards import CARD_TEXT
-from patience_core.deal import Deal
-from patience_core.errors import DealError, IllegalMoveError, RecordError
-from patience_core.moves import Move
-from patience_core.plugins import REGISTRY
-from patience_core.rules import Rules
-from patience_core.spec import GameSpec, OptionValue, Preset
-from patience_core.table import NO_CARD, Table
+from patience_core.engine.cards import CARD_TEXT
+from patience_core.engine.deal import Deal
+from patience_core.engine.errors import IllegalMoveError, RecordError
+from patience_core.engine.moves import Move
+from patience_core.engine.rules import Rules
+from patience_core.engine.spec import GameSpec, OptionValue, Preset
+from patience_core.engine.table import NO_CARD, Snapshot, Table
 
 FORMAT: Final = "patience-game"
 VERSION: Final = 1
 View = Literal["player", "full"]
+
+
+class Observer(Protocol):
+    """What a game tells about the moves played through :meth:`Game.play`.
+
+    ``observing`` False lets the game skip the calls. The plugin registry's observer passes
+    them to the ``move_played`` and ``game_finished`` hooks.
+    """
+
+    observing: bool
+
+    def move_played(self, game: Game, move: Move) -> None: ...
+
+    def game_finished(self, game: Game) -> None: ...
+
+
+class Catalog(Protocol):
+    """The installed games as the layer above the engine knows them: find a spec by game or
+    preset id, and the observer of the games made from it."""
+
+    @property
+    def observer(self) -> Observer: ...
+
+    def find(self, game_id: str) -> tuple[GameSpec, Preset | None]: ...
+
+
+_catalog: Catalog | None = None
+
+
+def set_catalog(catalog: Catalog | None) -> None:
+    """Where :meth:`Game.from_dict` finds games by id, and who observes the games it loads.
+
+    :mod:`patience_core` installs the plugin registry when it is imported; the engine on its
+    own has none, and ``from_dict`` then needs its ``catalog`` argument.
+    """
+    global _catalog
+    _catalog = catalog
 
 
 class Game:
@@ -32,7 +75,18 @@ class Game:
     >>> game.play("draw"); game.undo()                     # doctest: +SKIP
     """
 
-    __slots__ = ("_history", "_legal", "_start", "deal", "options", "preset", "rules", "spec", "table")
+    __slots__ = (
+        "_history",
+        "_legal",
+        "_observer",
+        "_start",
+        "deal",
+        "options",
+        "preset",
+        "rules",
+        "spec",
+        "table",
+    )
 
     def __init__(
         self,
@@ -40,7 +94,13 @@ class Game:
         options: Mapping[str, OptionValue],
         deal: Deal,
         preset: Preset | None = None,
+        *,
+        observer: Observer | None = None,
     ) -> None:
+        """A game of ``spec`` with ``options`` (checked already: :meth:`GameSpec.resolve`)
+        on ``deal``. Apps call :func:`patience_core.new_game`, which checks the options and
+        passes the plugins' observer; a game made here directly is observed by ``observer``
+        alone (None: by nothing)."""
         self.spec = spec
         self.preset = preset
         self.options: dict[str, OptionValue] = dict(options)
@@ -48,10 +108,12 @@ class Game:
         self.deal = deal
         rules = self.rules
         self.table = Table(rules.layout, deal.indices, rules.scoring, rules.dealt_face_up())
+        self.table.data = rules.deal_data(self.table)
         rules.start(self.table)
-        self._start = self.table.snapshot()
+        self._start = self.table.state()
         self._history: list[tuple[Move, tuple[Any, ...]]] = []
         self._legal: list[Move] | None = None
+        self._observer = observer
 
     # --- moves -------------------------------------------------------------------------------
 
@@ -85,39 +147,63 @@ class Game:
         return self.rules.illegal_reason(self.table, move)
 
     def play(self, move: Move | str) -> Move:
-        """Play a move (a :class:`Move` or move text) and return it.
+        """Play a move (a :class:`Move` or move text) and return it: check it, push it, and
+        tell the observers.
 
         Raises :class:`IllegalMoveError` saying why when the move is not legal, and
         :class:`InvalidMoveError` when the text is not a move; the game is unchanged then.
         """
+        move = self.checked(move)
+        # push, inlined: this is the public API's hot path (random playouts, the bench).
+        table = self.table
+        self._history.append((move, table.state()))
+        self.rules.apply(table, move)
+        self._legal = None
+        observer = self._observer
+        if observer is not None and observer.observing:
+            observer.move_played(self, move)
+            if self.is_over():
+                observer.game_finished(self)
+        return move
+
+    def checked(self, move: Move | str) -> Move:
+        """``move`` as a :class:`Move` if it is legal now; else :class:`IllegalMoveError`
+        saying why (or :class:`InvalidMoveError` for text that is no move). Changes nothing."""
         if move.__class__ is not Move:
             move = Move.parse(move)  # type: ignore[arg-type]
         legal = self._legal
         if legal is None or move not in legal:
-            reason = self.why_illegal(move)  # type: ignore[arg-type]
+            reason = self.why_illegal(move)
             if reason is not None:
                 raise IllegalMoveError(f"illegal move {move}: {reason}", move=move, reason=reason)
-        table = self.table
-        self._history.append((move, table.snapshot()))  # type: ignore[arg-type]
-        self.rules.apply(table, move)  # type: ignore[arg-type]
-        self._legal = None
-        if REGISTRY.observing:
-            REGISTRY.pm.hook.move_played(game=self, move=move)
-            if self.is_over():
-                REGISTRY.pm.hook.game_finished(game=self)
         return move  # type: ignore[return-value]
 
-    def undo(self) -> Move:
+    def push(self, move: Move | str) -> Move:
+        """Apply ``move`` (a :class:`Move` or move text) without checking it and without
+        telling any observer; return it.
+
+        For code that knows the move is legal: searches, replays, samples, players
+        (python-chess's ``Board.push``). A move that is not legal leaves the game in a state
+        its rules never reach; check first with :meth:`checked` or :meth:`is_legal`.
+        """
+        if move.__class__ is not Move:
+            move = Move.parse(move)  # type: ignore[arg-type]
+        table = self.table
+        self._history.append((move, table.state()))  # type: ignore[arg-type]
+        self.rules.apply(table, move)  # type: ignore[arg-type]
+        self._legal = None
+        return move  # type: ignore[return-value]
+
+    def pop(self) -> Move:
         """Take back the last move and return it; ``IndexError`` when no move was played."""
         if not self._history:
             raise IndexError("no move to undo")
-        move, snap = self._history.pop()
-        self.table.restore(snap)
+        move, state = self._history.pop()
+        self.table.restore(state)
         self._legal = None
         return move
 
-    push = play
-    pop = undo
+    undo = pop
 
     def peek(self) -> Move:
         """The last move played."""
@@ -168,20 +254,22 @@ class Game:
     # --- copies and keys ---------------------------------------------------------------------
 
     def copy(self) -> Game:
-        """An independent game at the same position with the same history."""
+        """An independent game at the same position with the same history, to try moves on:
+        no observer sees it."""
         other = Game.__new__(Game)
         other.spec, other.preset, other.options = self.spec, self.preset, dict(self.options)
         other.rules, other.deal, other._start = self.rules, self.deal, self._start
         other.table = self.table.copy()
         other._history = list(self._history)
         other._legal = None
+        other._observer = None
         return other
 
     def state_key(self) -> Hashable:
         """The rules' key of the position (full information): equal for positions with the same future."""
         return self.rules.solver_key(self.table)
 
-    def snapshot(self) -> tuple[Any, ...]:
+    def snapshot(self) -> Snapshot:
         """The exact state as a hashable tuple; equal snapshots are the same position."""
         return self.table.snapshot()
 
@@ -250,13 +338,18 @@ class Game:
         return out
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Game:
+    def from_dict(cls, data: Mapping[str, Any], *, catalog: Catalog | None = None) -> Game:
         """Load a full view (or a game record): replay its moves on its deal and check the result.
 
-        Raises :class:`RecordError` naming the problem for anything else: a player view (which
-        hides cards), another format or version, an unknown game, a bad deal, an illegal move,
-        or a stated position that its moves do not reach.
+        The game is found by id in ``catalog`` (default: the one :func:`set_catalog`
+        installed, the plugin registry) and observed by its observer. Raises
+        :class:`RecordError` naming the problem for anything else: a player view (which hides
+        cards), another format or version, an unknown game, a bad deal, an illegal move, or a
+        stated position that its moves do not reach.
         """
+        catalog = catalog or _catalog
+        if catalog is None:
+            raise RecordError("no games to load into: give Game.from_dict a catalog of games")
 
         if not isinstance(data, Mapping):
             raise RecordError("a saved game is a JSON object")
@@ -279,8 +372,9 @@ class Game:
                     raise RecordError(f"saved game: the deal is not deal #{seed}")
                 deal = Deal.from_seed(seed)
             game_id = data["preset"] if data.get("preset") else data["game"]
-            spec, preset = REGISTRY.find(game_id)
-            game = cls(spec, spec.resolve(data["options"], preset.options if preset else None), deal, preset)
+            spec, preset = catalog.find(game_id)
+            options = spec.resolve(data["options"], preset.options if preset else None)
+            game = cls(spec, options, deal, preset)
         except RecordError:
             raise
         except ValueError as err:  # unknown game, bad option, bad deal
@@ -291,7 +385,7 @@ class Game:
             if not isinstance(text, str):
                 raise RecordError(f"saved game: move {n} is not move text: {text!r}")
             try:
-                game.play(text)
+                game.push(game.checked(text))
             except ValueError as err:
                 raise RecordError(f"saved game: move {n} ({text}) cannot be played: {err}") from None
         stated = {k: v for k, v in data.items() if k in STATE_KEYS}
@@ -300,6 +394,7 @@ class Game:
             for key, value in stated.items():
                 if actual[key] != value:
                     raise RecordError(f"saved game: its {key!r} does not match what its moves give")
+        game._observer = catalog.observer  # observed from here on, not while its moves replay
         return game
 
 
@@ -307,20 +402,3 @@ STATE_KEYS: Final = frozenset(
     {"status", "cards_left", "score", "layout", "stock", "drawn", "waste", "removed", "legal_moves"}
 )
 """The keys of a full view that its moves determine; :meth:`Game.from_dict` checks them."""
-
-
-def make_deal(seed: int | None, deal: Deal | str | None) -> Deal:
-    """The deal for :func:`new_game`: from ``deal`` (text or a Deal) or ``seed``, else a random seed."""
-    if deal is not None and seed is not None:
-        raise DealError("give a seed or a deal, not both")
-    if isinstance(deal, Deal):
-        return deal
-    if isinstance(deal, str):
-        return Deal.parse(deal)
-    if deal is not None:
-        raise DealError(f"a deal is deal text or a Deal, not {type(deal).__name__}")
-    if seed is None:
-        import secrets
-
-        seed = secrets.randbits(32)  # short enough to type back in
-    return Deal.from_seed(seed)

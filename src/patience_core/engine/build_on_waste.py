@@ -7,10 +7,22 @@ TriPeaks and Golf are this family with different layouts and options. A game sub
 
 from __future__ import annotations
 
-from patience_core.cards import CARD_TEXT, RANK_OF, rank_word
-from patience_core.moves import CARD_MOVES, DRAW, Move
-from patience_core.rules import Rules
-from patience_core.table import Table
+from typing import NamedTuple
+
+from patience_core.engine.cards import CARD_TEXT, RANK_OF, rank_word
+from patience_core.engine.moves import CARD_MOVES, DRAW, Move
+from patience_core.engine.rules import Rules
+from patience_core.engine.table import Table
+
+
+class WasteFits(NamedTuple):
+    """The build-on-waste rules' per-deal data (``table.data``), for the rules and their solver."""
+
+    fits: tuple[int, ...]
+    """``fits[r]``: the bitmask of the layout positions whose card may go on a waste top of
+    rank ``r`` (1-13); ``fits[0]`` is unused."""
+    move_at: tuple[Move, ...]
+    """The single-card move of the card dealt at each layout position."""
 
 
 class BuildOnWaste(Rules):
@@ -26,9 +38,7 @@ class BuildOnWaste(Rules):
     wrap: bool = True
     turn_first: bool = True
 
-    def start(self, table: Table) -> None:
-        if self.turn_first:
-            table.turn_to_waste()
+    def deal_data(self, table: Table) -> WasteFits:
         masks = table.rank_masks
         fits = [0] * 14
         for rank in range(1, 14):
@@ -36,11 +46,14 @@ class BuildOnWaste(Rules):
             if self.wrap:
                 up, down = (1 if up == 14 else up), (13 if down == 0 else down)
             fits[rank] = masks[up] | masks[down]  # masks[0] and masks[14] are empty
-        # fits[r]: layout positions whose card may go on a waste top of rank r.
-        table.aux = (tuple(fits), tuple(CARD_MOVES[c] for c in table.cards))
+        return WasteFits(tuple(fits), tuple(CARD_MOVES[c] for c in table.cards))
+
+    def start(self, table: Table) -> None:
+        if self.turn_first:
+            table.turn_to_waste()
 
     def legal_moves(self, table: Table) -> list[Move]:
-        fits, move_at = table.aux
+        fits, move_at = table.data
         present = table.present
         mask = table.layout.free_mask(present)
         waste = table.waste
@@ -69,7 +82,7 @@ class BuildOnWaste(Rules):
         if not table.waste:
             return None
         top = table.waste[-1]
-        if table.aux[0][RANK_OF[top]] >> table.where[card] & 1:
+        if table.data.fits[RANK_OF[top]] >> table.where[card] & 1:
             return None
         up, down = RANK_OF[top] + 1, RANK_OF[top] - 1
         needed = [r for r in (down, up) if 1 <= r <= 13]

@@ -1,0 +1,238 @@
+"""The plugin manager and what the plugins registered.
+
+One :class:`Registry` owns the pluggy manager: it adds the hookspecs, loads the core's own
+plugins (:data:`DEFAULT_PLUGINS`, by module name) and the entry points of the ``patience``
+group (one failing plugin is recorded, not raised), registers in-process plugins the same
+way, and collects what the ``register_*`` hooks hand it, checking each item as it is
+registered. Games and players go through the same collector.
+
+Set ``PATIENCE_PLUGINS`` to a comma-separated list of entry-point names to load only those
+(empty: none), for tests and for finding a broken plugin. The core's own plugins always load.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
+from importlib.metadata import entry_points
+from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar
+
+import attrs
+import pluggy
+
+from patience_core.engine.errors import PluginError, UnknownGameError
+from patience_core.engine.spec import GameSpec, Preset
+from patience_core.plugins import hookspecs
+
+if TYPE_CHECKING:
+    from patience_core.engine.game import Game
+    from patience_core.engine.moves import Move
+
+ENTRY_POINT_GROUP: Final = "patience"
+ENV_FILTER: Final = "PATIENCE_PLUGINS"
+DEFAULT_PLUGINS: Final[Mapping[str, str]] = {
+    "patience-core": "patience_core.players.builtin",
+    "patience-core-solvers": "patience_core.solver.build_on_waste",
+}
+"""The core's own plugins, plugin name to module, loaded by name like entry points (as pytest
+and datasette load theirs), so the host has one code path for its behaviour and a plugin's:
+the built-in players and the Golf family's solver. They live in the application layer;
+naming them here keeps this layer from importing it."""
+
+T = TypeVar("T")
+
+
+class Observers:
+    """What a game made by :func:`patience_core.new_game` calls after a move played through
+    ``Game.play``: the ``move_played`` and ``game_finished`` hooks of every plugin.
+
+    ``observing`` is False while no plugin implements either hook, so a game skips the calls.
+    """
+
+    __slots__ = ("hook", "observing")
+
+    def __init__(self, pm: pluggy.PluginManager) -> None:
+        self.hook = pm.hook
+        self.observing = False
+
+    def update(self) -> None:
+        self.observing = bool(
+            self.hook.move_played.get_hookimpls() or self.hook.game_finished.get_hookimpls()
+        )
+
+    def move_played(self, game: Game, move: Move) -> None:
+        self.hook.move_played(game=game, move=move)
+
+    def game_finished(self, game: Game) -> None:
+        self.hook.game_finished(game=game)
+
+
+@attrs.define
+class Collected(Generic[T]):
+    """What one ``register_*`` hook gathered: the items by key, and the plugins' mistakes."""
+
+    items: dict[str, T] = attrs.Factory(dict)
+    """Each item under each of its keys (a game under its id and each preset id)."""
+    errors: list[PluginError] = attrs.Factory(list)
+
+
+class Registry:
+    """The installed plugins and what they registered. Loading is lazy and idempotent.
+
+    ``default_plugins`` (plugin name to module name) are registered before the entry points;
+    a test can pass ``{}`` to start from nothing.
+    """
+
+    def __init__(self, default_plugins: Mapping[str, str] = DEFAULT_PLUGINS) -> None:
+        self.pm = pluggy.PluginManager("patience")
+        self.pm.add_hookspecs(hookspecs)
+        self.errors: list[PluginError] = []
+        """Problems met while loading plugins and collecting what they registered."""
+        self.observer = Observers(self.pm)
+        self._defaults = dict(default_plugins)
+        self._loaded = False
+        self._version = 0  # bumped whenever the set of plugins changes
+        self._collected: dict[str, tuple[int, Collected[Any]]] = {}
+
+    @property
+    def observing(self) -> bool:
+        """True when some plugin observes play."""
+        return self.observer.observing
+
+    # --- loading -----------------------------------------------------------------------------
+
+    def load_entry_points(self) -> None:
+        """Load the core's own plugins and the entry points of the ``patience`` group, once."""
+        if self._loaded:
+            return
+        self._loaded = True
+        for name, module in self._defaults.items():
+            if not self.pm.has_plugin(name):
+                self._load(name, module, partial(importlib.import_module, module))
+        wanted = os.environ.get(ENV_FILTER)
+        allow = None if wanted is None else {n.strip() for n in wanted.split(",") if n.strip()}
+        for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+            if allow is not None and ep.name not in allow:
+                continue
+            if not self.pm.has_plugin(ep.name):
+                self._load(ep.name, ep.value, ep.load)
+
+    def _load(self, name: str, where: str, load: Callable[[], object]) -> None:
+        try:
+            plugin = load()
+        except Exception as err:  # a broken plugin must not take the others down
+            self.errors.append(PluginError(name, f"failed to import {where}: {err!r}"))
+            return
+        try:
+            self.register(plugin, name)
+        except PluginError as err:
+            if err not in self.errors:  # a validation error is recorded already
+                self.errors.append(err)
+
+    def register(self, plugin: Any, name: str | None = None) -> str:
+        """Register a plugin object (a module or an instance with hookimpls) in-process."""
+        name = name or getattr(plugin, "__name__", None) or repr(plugin)
+        try:
+            self.pm.register(plugin, name=name)
+        except ValueError as err:  # already registered, or the name is taken
+            raise PluginError(name, str(err)) from None
+        except pluggy.PluginValidationError as err:
+            # Older pluggy keeps a plugin that failed validation half-registered.
+            if self.pm.has_plugin(name):
+                self.pm.unregister(name=name)
+            error = PluginError(name, str(err))
+            self.errors.append(error)
+            raise error from None
+        for hook_name in dir(plugin):
+            if self.pm.parse_hookimpl_opts(plugin, hook_name) is not None and not hasattr(
+                hookspecs, hook_name
+            ):
+                self.errors.append(PluginError(name, f"implements unknown hook {hook_name!r}"))
+        self._changed()
+        return name
+
+    def unregister(self, name: str) -> None:
+        """Remove a plugin registered in-process, with what it registered."""
+        self.pm.unregister(name=name)
+        self._changed()
+
+    def _changed(self) -> None:
+        self._version += 1
+        self.observer.update()
+
+    # --- what the plugins registered -----------------------------------------------------------
+
+    def collect(
+        self, hook_name: str, kind: type[T], keys: Callable[[T], Sequence[str]], what: str
+    ) -> Collected[T]:
+        """What every plugin handed the ``register`` callback of the hook ``hook_name``.
+
+        Each item must be a ``kind`` (an attrs class with a ``plugin`` field, which is filled
+        in) and its ``keys`` (ids or names, called ``what`` in messages) must be new; an item
+        that fails either is recorded against its plugin and left out, and a plugin whose hook
+        raises loses only its own items. Collected again only when the plugins change.
+        """
+        self.load_entry_points()
+        cached = self._collected.get(hook_name)
+        if cached is not None and cached[0] == self._version:
+            return cached[1]
+        if cached is not None:  # forget the mistakes found the last time round
+            self.errors = [e for e in self.errors if e not in cached[1].errors]
+        found: Collected[T] = Collected()
+        for impl in getattr(self.pm.hook, hook_name).get_hookimpls():  # in registration order
+            plugin = impl.plugin_name
+
+            def register(item: T, plugin: str = plugin) -> None:
+                if not isinstance(item, kind):
+                    found.errors.append(
+                        PluginError(plugin, f"registered {item!r}, which is not a {kind.__name__}")
+                    )
+                    return
+                names = list(keys(item))
+                for key in names:
+                    owner = found.items.get(key)
+                    if owner is not None or names.count(key) > 1:
+                        by = f" by plugin {owner.plugin!r}" if owner is not None else ""  # type: ignore[attr-defined]
+                        found.errors.append(PluginError(plugin, f"{what} {key!r} is already registered{by}"))
+                        return
+                item = attrs.evolve(item, plugin=plugin)  # type: ignore[misc]
+                for key in names:
+                    found.items[key] = item
+
+            try:
+                impl.function(**{arg: register for arg in impl.argnames})
+            except Exception as err:
+                found.errors.append(PluginError(plugin, f"{hook_name} failed: {err!r}"))
+        self.errors += found.errors
+        self._collected[hook_name] = (self._version, found)
+        return found
+
+    def _games(self) -> dict[str, GameSpec]:
+        return self.collect("register_games", GameSpec, _game_keys, "game id").items
+
+    def games(self) -> list[GameSpec]:
+        """Every registered game, by id."""
+        games = {spec.id: spec for spec in self._games().values()}
+        return [games[k] for k in sorted(games)]
+
+    def find(self, game_id: str) -> tuple[GameSpec, Preset | None]:
+        """The spec for a game id or a preset id (with the preset)."""
+        found = self._games()
+        spec = found.get(game_id)
+        if spec is not None:
+            if spec.id == game_id:
+                return spec, None
+            return spec, next(p for p in spec.presets if p.id == game_id)
+        listing = ", ".join(sorted(found)) or "none (install a game plugin such as patience-tripeaks)"
+        raise UnknownGameError(f"unknown game {game_id!r}; installed games: {listing}")
+
+
+def _game_keys(spec: GameSpec) -> list[str]:
+    return [spec.id, *(p.id for p in spec.presets)]
+
+
+REGISTRY: Final = Registry()
+"""The registry of this installation: the plugins installed as entry points and those
+registered in-process with :func:`patience_core.register_plugin`."""

@@ -1,0 +1,266 @@
+"""The three layers: no module imports from a layer above it, and no search or player is seen by
+the observers.
+
+The engine (``patience_core/engine/``) knows no plugins; the plugin layer
+(``patience_core/plugins/``) knows the engine; the applications (the solvers, the players,
+simulate, bench, the conformance kit, the command line, the web server) sit on both, in the
+order below. Imports under ``if TYPE_CHECKING:`` only name types and are allowed anywhere.
+"""
+
+from __future__ import annotations
+
+import ast
+import random
+from pathlib import Path
+
+import pytest
+
+import patience_core
+from patience_core import testing
+from patience_core.players import get_player, hint, play_game, players
+from patience_core.simulate import simulate
+
+SRC = Path(patience_core.__file__).parent
+
+# Rank of each part of the package: a module may import only from its own rank or below.
+# The root package (``patience_core``, the public front door) re-exports from the engine, the
+# plugin layer and the solver, so it ranks above the solver and below what uses it.
+LAYERS = {
+    "engine": 0,
+    "plugins": 1,
+    "solver": 2,
+    "players": 3,
+    "": 4,  # the root package itself
+    "simulate": 5,
+    "bench": 5,
+    "testing": 5,
+    "cli": 6,
+    "web": 6,
+}
+LOWER_LAYERS = ("engine", "plugins")
+
+
+def part_of(module: str) -> str:
+    """The part of the package a dotted module name belongs to ('' for the root)."""
+    parts = module.split(".")
+    if parts[0] != "patience_core":
+        raise ValueError(module)
+    if len(parts) == 1:
+        return ""
+    # The old module paths of the engine (patience_core.cards ...) are aliases of its modules.
+    if parts[1] in _ENGINE_ALIASES:
+        return "engine"
+    return "plugins" if parts[1] == "hookspecs" else parts[1]
+
+
+_ENGINE_ALIASES = {
+    "build_on_waste",
+    "cards",
+    "deal",
+    "errors",
+    "game",
+    "layout",
+    "moves",
+    "rules",
+    "scoring",
+    "spec",
+    "table",
+}
+
+
+def module_name(path: Path) -> str:
+    rel = path.relative_to(SRC.parent).with_suffix("")
+    parts = list(rel.parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def runtime_imports(path: Path) -> list[tuple[int, str]]:
+    """(line, module) of every import outside ``if TYPE_CHECKING:`` blocks, relative ones resolved."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    me = module_name(path)
+    package = me if path.name == "__init__.py" else me.rpartition(".")[0]
+    found: list[tuple[int, str]] = []
+
+    def visit(node: ast.AST) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
+                for other in child.orelse:
+                    visit(other)
+                continue
+            if isinstance(child, ast.Import):
+                found.extend((child.lineno, alias.name) for alias in child.names)
+            elif isinstance(child, ast.ImportFrom):
+                base = child.module or ""
+                if child.level:
+                    up = package.split(".")[: len(package.split(".")) - child.level + 1]
+                    base = ".".join([*up, base]).rstrip(".")
+                if base == "patience_core":  # from patience_core import x: x may be a module
+                    for alias in child.names:
+                        name = f"patience_core.{alias.name}"
+                        is_module = (SRC / alias.name).is_dir() or (SRC / f"{alias.name}.py").exists()
+                        found.append((child.lineno, name if is_module else "patience_core"))
+                else:
+                    found.append((child.lineno, base))
+            visit(child)
+
+    visit(tree)
+    return [(line, name) for line, name in found if name.split(".")[0] == "patience_core"]
+
+
+def sources() -> list[Path]:
+    return sorted(p for p in SRC.rglob("*.py") if "__pycache__" not in p.parts)
+
+
+def test_every_module_belongs_to_a_layer():
+    for path in sources():
+        assert part_of(module_name(path)) in LAYERS, f"{path.relative_to(SRC)} is in no layer"
+
+
+@pytest.mark.parametrize("path", sources(), ids=lambda p: str(p.relative_to(SRC)))
+def test_no_module_imports_from_a_layer_above_it(path):
+    me = part_of(module_name(path))
+    for line, name in runtime_imports(path):
+        other = part_of(name)
+        assert LAYERS[other] <= LAYERS[me], (
+            f"{path.relative_to(SRC)}:{line} imports {name} ({other or 'the root package'}),"
+            f" which is above {me or 'the root package'}"
+        )
+
+
+@pytest.mark.parametrize("layer", LOWER_LAYERS)
+def test_the_engine_and_the_plugin_layer_import_no_application(layer):
+    allowed = {"engine"} if layer == "engine" else {"engine", "plugins"}
+    for path in sorted((SRC / layer).rglob("*.py")):
+        for line, name in runtime_imports(path):
+            assert part_of(name) in allowed, f"{path.relative_to(SRC)}:{line} imports {name}"
+
+
+def test_the_rule_is_not_toothless(tmp_path):
+    bad = tmp_path / "patience_core" / "engine" / "bad.py"
+    bad.parent.mkdir(parents=True)
+    bad.write_text(
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n    from patience_core.players import Seen\n"
+        "from patience_core.plugins import REGISTRY\n"
+        "def f():\n    from ..solver import generic\n"
+    )
+    global SRC
+    saved, SRC = SRC, tmp_path / "patience_core"
+    try:
+        found = runtime_imports(bad)
+    finally:
+        SRC = saved
+    assert [name for _, name in found] == ["patience_core.plugins", "patience_core.solver"]
+
+
+def test_the_engine_imports_without_plugins_or_pluggy():
+    # A fresh interpreter: importing the engine's modules alone loads no plugin machinery.
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, importlib.util\n"
+        "spec = importlib.util.find_spec('patience_core')\n"
+        # import the engine package without running patience_core/__init__.py
+        "import types; pkg = types.ModuleType('patience_core')\n"
+        "pkg.__path__ = spec.submodule_search_locations\n"
+        "sys.modules['patience_core'] = pkg\n"
+        "import patience_core.engine.game, patience_core.engine.build_on_waste\n"
+        "bad = [m for m in sys.modules if m == 'pluggy' or m.startswith(('patience_core.plugins',"
+        " 'patience_core.solver', 'patience_core.players'))]\n"
+        "print(bad)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+# --- observers see play, never a search or a player -------------------------------------------------
+
+
+class Observer:
+    def __init__(self) -> None:
+        self.calls: list[str] = []
+
+    @patience_core.hookimpl
+    def move_played(self, game, move) -> None:
+        self.calls.append(f"{game.id} {move}")
+
+    @patience_core.hookimpl
+    def game_finished(self, game) -> None:
+        self.calls.append(f"{game.id} finished")
+
+
+@pytest.fixture
+def observer():
+    watching = Observer()
+    name = patience_core.register_plugin(watching, "test-layers-observer")
+    try:
+        yield watching
+    finally:
+        patience_core.unregister_plugin(name)
+
+
+def every_game_id() -> list[str]:
+    return sorted(
+        [spec.id for spec in patience_core.games()]
+        + [preset.id for spec in patience_core.games() for preset in spec.presets]
+    )
+
+
+FAST_PLAYERS = {"hint": {"samples": 3, "solved": 1, "node_limit": 500, "node_budget": 2_000}}
+
+
+@pytest.mark.parametrize("game_id", every_game_id())
+def test_searches_players_simulations_and_the_kit_call_no_observer(observer, game_id):
+    """Solving Pyramid deal 18 once fired 52 move_played calls and a hint 953: never again."""
+    game = patience_core.new_game(game_id, seed=18)
+    for _ in range(3):
+        game.push(game.legal_moves()[0])
+    patience_core.solve_full_information(game, node_limit=20_000)
+    patience_core.solve_full_information(game, node_limit=2_000, generic=True)
+    hint(game, samples=4, solved=2, node_limit=500, time_limit=None)
+    for spec in players():
+        params = FAST_PLAYERS.get(spec.name, {})
+        if spec.name == "solver":
+            params = {"node_limit": 5_000}
+        play_game(patience_core.new_game(game_id, seed=5), get_player(spec.name, **params))
+    simulate(game_id, range(1, 3), player="greedy")
+    rng = random.Random(0)
+    kit_game = patience_core.new_game(game_id, seed=7, observed=False)
+    for _ in range(6):
+        kit_game.play(rng.choice(kit_game.legal_moves()))
+    testing.check_all(kit_game, rng)
+    testing.check_solver(kit_game)
+    testing.play_out(kit_game, rng)
+    assert observer.calls == []
+
+
+def test_play_notifies_once_per_move_and_once_at_the_end(observer):
+    game = patience_core.new_game("tripeaks", seed=1)
+    game.play("draw")
+    game.push("draw")  # a trusted move: not observed
+    assert observer.calls == ["tripeaks draw"]
+    game.undo()
+    while not game.is_over():
+        game.play(game.legal_moves()[-1])
+    assert observer.calls[-1] == "tripeaks finished"
+    assert observer.calls.count("tripeaks finished") == 1
+    assert len(observer.calls) == len(game.moves) + 1  # every move played (not the pushed one), the end
+
+
+def test_a_loaded_game_is_observed_after_loading_not_while_its_moves_replay(observer):
+    game = patience_core.new_game("pyramid", seed=28, observed=False)
+    for move in ("KS", "7S+6H", "draw"):
+        game.play(move)
+    loaded = patience_core.load_game(game.to_dict("full"))
+    assert observer.calls == []
+    loaded.play(loaded.legal_moves()[0])
+    assert len(observer.calls) == 1
+    again = patience_core.Game.from_dict(game.to_dict("full"))
+    again.play(again.legal_moves()[0])
+    assert len(observer.calls) == 2
+    copy = again.copy()
+    copy.play(copy.legal_moves()[0])
+    assert len(observer.calls) == 2, "a copy is for trying moves"
