@@ -127,10 +127,7 @@ def new_game(
     moves played on it through ``Game.play``; ``observed=False`` makes a game they never see,
     for tests and tools.
     """
-    spec, preset = REGISTRY.find(game_id)
-    values = spec.resolve(options, preset.options if preset else None)
-    observer = REGISTRY.observer if observed else None
-    return Game(spec, values, make_deal(seed, deal), preset, observer=observer)
+    return REGISTRY.new_game(game_id, seed=seed, deal=deal, observed=observed, **options)
 
 
 def load_game(data: Mapping[str, Any]) -> Game:
@@ -139,7 +136,7 @@ def load_game(data: Mapping[str, Any]) -> Game:
 
     The same as ``Game.from_dict(data)``, which finds games in the installed plugins too.
     """
-    return Game.from_dict(data, catalog=REGISTRY)
+    return REGISTRY.load_game(data)
 
 
 def register_plugin(plugin: object, name: str | None = None) -> str:

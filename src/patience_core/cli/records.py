@@ -31,8 +31,8 @@ def autosave_path() -> Path:
 
 
 def record_of(game: Game) -> dict[str, Any]:
-    """The game record of ``game``: its full view and when and by what it was saved."""
-    data = game.to_dict("full")
+    """The game record of ``game``: its full view, its playing time, and when and by what it was saved."""
+    data = game.to_record()
     data["saved_at"] = datetime.now(UTC).isoformat(timespec="seconds")
     data["program"] = f"patience {patience_core.__version__}"
     return data

@@ -18,9 +18,10 @@ from collections.abc import Hashable, Iterator, Mapping
 from typing import Any, Final, Literal, Protocol
 
 from patience_core.engine.cards import CARD_TEXT
+from patience_core.engine.clock import Clock
 from patience_core.engine.deal import Deal
 from patience_core.engine.errors import IllegalMoveError, RecordError
-from patience_core.engine.moves import Move
+from patience_core.engine.moves import DRAW, Move
 from patience_core.engine.rules import Rules
 from patience_core.engine.spec import GameSpec, OptionValue, Preset
 from patience_core.engine.table import NO_CARD, Snapshot, Table
@@ -80,6 +81,8 @@ class Game:
         "_legal",
         "_observer",
         "_start",
+        "_undone",
+        "clock",
         "deal",
         "options",
         "preset",
@@ -114,6 +117,9 @@ class Game:
         self._history: list[tuple[Move, tuple[Any, ...]]] = []
         self._legal: list[Move] | None = None
         self._observer = observer
+        self._undone: list[Move] = []  # what redo plays again, the next last
+        self.clock = Clock()
+        """The playing time: running from the deal (or the load) until the game ends."""
 
     # --- moves -------------------------------------------------------------------------------
 
@@ -159,12 +165,25 @@ class Game:
         self._history.append((move, table.state()))
         self.rules.apply(table, move)
         self._legal = None
+        undone = self._undone
+        if undone:  # a new move ends what redo would replay, unless it is the move redo plays
+            if undone[-1] == move:
+                undone.pop()
+            else:
+                undone.clear()
+        self._played(move)
+        return move
+
+    def _played(self, move: Move) -> None:
+        # After a move made through play or redo: stop the clock at the end, tell the observers.
+        over = self.is_over()
+        if over:
+            self.clock.stop()
         observer = self._observer
         if observer is not None and observer.observing:
             observer.move_played(self, move)
-            if self.is_over():
+            if over:
                 observer.game_finished(self)
-        return move
 
     def checked(self, move: Move | str) -> Move:
         """``move`` as a :class:`Move` if it is legal now; else :class:`IllegalMoveError`
@@ -195,7 +214,10 @@ class Game:
         return move  # type: ignore[return-value]
 
     def pop(self) -> Move:
-        """Take back the last move and return it; ``IndexError`` when no move was played."""
+        """Take back the last move and return it; ``IndexError`` when no move was played.
+
+        The other half of :meth:`push`, for searches: it keeps nothing for :meth:`redo`.
+        """
         if not self._history:
             raise IndexError("no move to undo")
         move, state = self._history.pop()
@@ -203,7 +225,77 @@ class Game:
         self._legal = None
         return move
 
-    undo = pop
+    def undo(self) -> Move:
+        """Take back the last move, keep it for :meth:`redo`, and return it; ``IndexError``
+        when no move was played. Taking back the end of a game starts its clock again."""
+        move = self.pop()
+        self._undone.append(move)
+        self.clock.start()
+        return move
+
+    def redo(self) -> Move:
+        """Play again the last move taken back with :meth:`undo` (or :meth:`restart`) and return
+        it; ``IndexError`` when there is none. A move played after an undo, other than the one
+        redo would play, ends what redo can replay (as in any editor).
+
+        >>> import patience_core
+        >>> game = patience_core.new_game("tripeaks", seed=1)
+        >>> game.play("draw"); game.undo(); game.redo()
+        Move.parse('draw')
+        Move.parse('draw')
+        Move.parse('draw')
+        """
+        if not self._undone:
+            raise IndexError("no move to redo")
+        move = self._undone.pop()
+        table = self.table
+        self._history.append((move, table.state()))
+        self.rules.apply(table, move)
+        self._legal = None
+        self._played(move)
+        return move
+
+    @property
+    def undone(self) -> list[Move]:
+        """The moves :meth:`redo` would play again, the next first."""
+        return self._undone[::-1]
+
+    # --- auto-play -------------------------------------------------------------------------------
+
+    def auto_moves(self) -> list[Move]:
+        """The moves auto-play would make now, in order, by the rules' policy
+        (:class:`~patience_core.engine.rules.AutoPlay`): draws while drawing is the only legal
+        move, or the whole rest of the game when every step of it is forced. Nothing is played;
+        :meth:`play_auto` plays them."""
+        policy = self.rules.autoplay
+        if not (policy.draw_when_only_move or policy.finish_when_forced) or self.is_over():
+            return []
+        trial = self.copy()
+        forced: list[Move] = []
+        while not trial.is_over():
+            legal = trial._legal_now()
+            if len(legal) != 1:
+                break
+            forced.append(trial.push(legal[0]))
+        if policy.finish_when_forced and trial.is_over() and forced:
+            return forced
+        if policy.draw_when_only_move:
+            draws = []
+            for move in forced:
+                if move is not DRAW:
+                    break
+                draws.append(move)
+            return draws
+        return []
+
+    def play_auto(self) -> list[Move]:
+        """Play the moves of :meth:`auto_moves` through :meth:`play` (so they are normal moves,
+        seen by the observers) and return them. Apps call it after each move of the player's
+        when auto-play is on; the API never plays a move by itself."""
+        played = []
+        for move in self.auto_moves():
+            played.append(self.play(move))
+        return played
 
     def peek(self) -> Move:
         """The last move played."""
@@ -217,10 +309,13 @@ class Game:
         return [m for m, _ in self._history]
 
     def restart(self) -> None:
-        """Back to the deal, as if no move had been played."""
+        """Back to the deal, as if no move had been played; :meth:`redo` plays the moves again.
+        The clock keeps running: the time spent on the deal so far still counts."""
+        self._undone += [move for move, _ in reversed(self._history)]
         self.table.restore(self._start)
         self._history.clear()
         self._legal = None
+        self.clock.start()
 
     # --- the end and the measures ----------------------------------------------------------------
 
@@ -263,6 +358,8 @@ class Game:
         other._history = list(self._history)
         other._legal = None
         other._observer = None
+        other._undone = []
+        other.clock = Clock(self.clock.seconds, running=False)
         return other
 
     def state_key(self) -> Hashable:
@@ -286,8 +383,12 @@ class Game:
         """The state as JSON-safe data.
 
         ``view="player"`` holds what a player may see: no face-down card, no stock order, no
-        deal or seed. ``view="full"`` adds them and the deal and moves, and loads back with
-        :meth:`from_dict`.
+        deal or seed. ``view="full"`` adds them and the deal, and loads back with
+        :meth:`from_dict`. Both are the position alone, so two views of one position are
+        equal: the playing time and the moves :meth:`redo` would replay are in
+        :meth:`to_record`. Each layout position carries its drawing coordinates and the ids of
+        the positions lying on it (``covered_by``), so an app can draw any game from the view
+        alone.
         """
         if view not in ("player", "full"):
             raise ValueError(f"view is 'player' or 'full', not {view!r}")
@@ -297,7 +398,12 @@ class Game:
         up = t.face_up_mask()
         layout = []
         for pos, spot in enumerate(t.layout.spots):
-            entry: dict[str, Any] = {"id": spot.id, "x": spot.x, "y": spot.y}
+            entry: dict[str, Any] = {
+                "id": spot.id,
+                "x": spot.x,
+                "y": spot.y,
+                "covered_by": list(spot.covered_by),
+            }
             present = bool(t.present >> pos & 1)
             shows = bool(up >> pos & 1)
             entry["present"] = present
@@ -336,6 +442,21 @@ class Game:
         if full:
             out["stock"]["cards"] = [CARD_TEXT[c] for c in t.stock[t.stock_pos :]]
         return out
+
+    def to_record(self) -> dict[str, Any]:
+        """The game's record, to save and load back with :meth:`from_dict`: the full view, the
+        moves :meth:`redo` would play again (``undone``, the next first) and the playing time
+        so far (``seconds``). It reveals every card.
+
+        >>> import patience_core
+        >>> record = patience_core.new_game("tripeaks", seed=1).to_record()
+        >>> record["view"], record["seconds"] < 60
+        ('full', True)
+        """
+        record = self.to_dict("full")
+        record["undone"] = [str(m) for m in self.undone]
+        record["seconds"] = round(self.clock.seconds, 3)
+        return record
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], *, catalog: Catalog | None = None) -> Game:
@@ -388,6 +509,28 @@ class Game:
                 game.push(game.checked(text))
             except ValueError as err:
                 raise RecordError(f"saved game: move {n} ({text}) cannot be played: {err}") from None
+        undone = data.get("undone", [])
+        seconds = data.get("seconds", 0.0)
+        if not isinstance(undone, list) or not all(isinstance(m, str) for m in undone):
+            raise RecordError("saved game field 'undone' is not a list of move text")
+        if isinstance(seconds, bool) or not isinstance(seconds, int | float):
+            raise RecordError("saved game field 'seconds' is not a number of seconds")
+        try:
+            game.clock = Clock(seconds)
+        except ValueError as err:
+            raise RecordError(f"saved game: {err}") from None
+        if undone:
+            trial = game.copy()
+            for n, text in enumerate(undone, 1):
+                try:
+                    trial.push(trial.checked(text))
+                except ValueError as err:
+                    raise RecordError(
+                        f"saved game: move {n} to redo ({text}) cannot be played: {err}"
+                    ) from None
+            game._undone = trial.moves[len(game._history) :][::-1]
+        if game.is_over():
+            game.clock.stop()
         stated = {k: v for k, v in data.items() if k in STATE_KEYS}
         if stated:
             actual = game.to_dict("full")

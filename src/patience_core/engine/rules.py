@@ -47,6 +47,30 @@ class Condition:
         return self.description
 
 
+@attrs.frozen
+class AutoPlay:
+    """Which moves a game may play by itself, when the player has auto-play on.
+
+    - ``draw_when_only_move``: draw when drawing is the only legal move (nothing else fits).
+    - ``finish_when_forced``: when every position from here to the end has exactly one legal
+      move, play them all: the rest of the game is no choice.
+
+    An auto-played move is a normal move (in the record, undone by ``undo``). Auto-play never
+    looks at more than the legal moves, which the player sees anyway.
+
+    >>> AutoPlay().draw_when_only_move, AutoPlay.OFF.finish_when_forced
+    (True, False)
+    """
+
+    draw_when_only_move: bool = True
+    finish_when_forced: bool = True
+
+    OFF: ClassVar[AutoPlay]
+
+
+AutoPlay.OFF = AutoPlay(draw_when_only_move=False, finish_when_forced=False)
+
+
 LAYOUT_CLEARED = Condition("the layout is cleared", lambda r, t, m: not t.present)
 ALL_REMOVED = Condition("all 52 cards are removed", lambda r, t, m: len(t.removed) == 52)
 NO_LEGAL_MOVE = Condition("no legal move is left", lambda r, t, m: not (r.legal_moves(t) if m is None else m))
@@ -70,6 +94,9 @@ class Rules:
     """Passes through the stock allowed (None: no limit); shown to players."""
     has_drawn_card: ClassVar[bool] = False
     """True for games that keep a drawn card apart from the waste."""
+    autoplay: AutoPlay = AutoPlay()
+    """What the game may play by itself when the player turns auto-play on (``Game.auto_moves``);
+    ``AutoPlay.OFF`` for a game where even a lone draw is a decision."""
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         self.options = dict(options)

@@ -22,12 +22,13 @@ from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar
 import attrs
 import pluggy
 
+from patience_core.engine.deal import Deal, make_deal
 from patience_core.engine.errors import PluginError, UnknownGameError
+from patience_core.engine.game import Game
 from patience_core.engine.spec import GameSpec, Preset
 from patience_core.plugins import hookspecs
 
 if TYPE_CHECKING:
-    from patience_core.engine.game import Game
     from patience_core.engine.moves import Move
 
 ENTRY_POINT_GROUP: Final = "patience"
@@ -227,6 +228,26 @@ class Registry:
             return spec, next(p for p in spec.presets if p.id == game_id)
         listing = ", ".join(sorted(found)) or "none (install a game plugin such as patience-tripeaks)"
         raise UnknownGameError(f"unknown game {game_id!r}; installed games: {listing}")
+
+    # --- games made and loaded with the plugins' observers ----------------------------------------
+
+    def new_game(
+        self,
+        game_id: str,
+        *,
+        seed: int | None = None,
+        deal: Deal | str | None = None,
+        observed: bool = True,
+        **options: Any,
+    ) -> Game:
+        """A new game of a game or preset id; see :func:`patience_core.new_game`."""
+        spec, preset = self.find(game_id)
+        values = spec.resolve(options, preset.options if preset else None)
+        return Game(spec, values, make_deal(seed, deal), preset, observer=self.observer if observed else None)
+
+    def load_game(self, data: Mapping[str, Any]) -> Game:
+        """A game from its record, observed; see :func:`patience_core.load_game`."""
+        return Game.from_dict(data, catalog=self)
 
 
 def _game_keys(spec: GameSpec) -> list[str]:
