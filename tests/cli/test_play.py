@@ -83,7 +83,7 @@ def test_hint_moves_help_restart_board():
     assert "samples" in hint_line  # the stock is face down: the hint says how sure it is
     assert "save [FILE]" in out
     assert "Already at the start of the deal." in out
-    assert "Back at the start of the deal." in out
+    assert "Back at the start of the deal; redo plays the moves again." in out
     assert out.count("Moves played: 0.") == 3  # the start, after the second restart, and the board
     assert out.count("Moves played: 1.") == 1  # after the draw
 
@@ -199,13 +199,23 @@ def test_json_with_piped_commands_keeps_stdout_for_the_json():
 
 def test_a_won_game_says_so_counts_once_and_offers_a_new_deal():
     seed, moves = find_deal("tripeaks", won=True)
-    result = session("tripeaks", "-s", str(seed), commands=[*moves, "y", "quit"])
+    result = session("tripeaks", "-s", str(seed), "--count", commands=[*moves, "new", "quit"])
     assert result.exit_code == 0
     assert "You won! Cards left 0" in result.stdout
-    assert "Play a new deal? (y/n)" in result.stdout
+    assert "Type new for a new deal, undo, replay to watch it again, save [FILE], or quit." in result.stdout
     assert "A new deal: TriPeaks, deal " in result.stdout
     (summary,) = Store().summaries()
     assert (summary.played, summary.won) == (1, 1)
+
+
+def test_piped_commands_count_only_with_count():
+    """What counts (docs/cli.md): a game finished at a terminal, or from a pipe with --count."""
+    seed, moves = find_deal("tripeaks", won=True)
+    result = session("tripeaks", "-s", str(seed), commands=[*moves, "quit"])
+    assert "Not counted in the statistics: the moves came from a pipe" in result.stdout
+    assert Store().count() == 0
+    session("tripeaks", "-s", str(seed), "--count", commands=[*moves, "quit"])
+    assert Store().count() == 1
 
 
 def test_a_lost_game_says_so_and_n_leaves():
@@ -213,21 +223,27 @@ def test_a_lost_game_says_so_and_n_leaves():
     game = patience_core.new_game("pyramid", seed=seed)
     for move in moves:
         game.play(move)
-    result = session("pyramid", "-s", str(seed), commands=[*moves, "maybe", "n"])
+    result = session("pyramid", "-s", str(seed), "--count", commands=[*moves, "maybe", "n"])
     assert (
-        f"Game over, lost: no legal move is left. Cards left {game.cards_left()}, score {game.score()}."
+        f"Game over, lost: no legal move is left. Cards left {game.cards_left()}, score {game.score()}, time"
         in (result.stdout)
     )
-    assert "Answer y for a new deal or n to leave." in result.stdout
+    assert result.stdout.count("Type new for a new deal, undo") == 3  # asked, 'maybe', asked again
     assert not autosave_path().exists()
     assert Store().count("pyramid") == 1
 
 
-def test_finishing_a_resumed_autosave_removes_it():
+def test_a_finished_kept_game_stays_kept_until_the_player_says_forget():
     seed, moves = find_deal("tripeaks", won=True)
     session("tripeaks", "-s", str(seed), commands=moves[:3])
     assert autosave_path().exists()
-    session("--resume", commands=[*moves[3:], "n"])
+    result = session("--resume", "--count", commands=[*moves[3:], "n"])
+    assert "forget to remove the kept game" in result.stdout
+    assert patience_core.load_game(json.loads(autosave_path().read_text())).is_won()  # kept, finished
+    assert Store().count() == 1
+    result = session("--resume", commands=["replay", "forget", "quit"])
+    assert f"Replayed {len(moves)} moves. You won!" in result.stdout
+    assert "The kept game is removed." in result.stdout
     assert not autosave_path().exists()
     assert Store().count() == 1
 
@@ -236,10 +252,10 @@ def test_resuming_a_finished_game_does_not_count_it_again(tmp_path):
     seed, moves = find_deal("tripeaks", won=False)
     game = _finish(patience_core.new_game("tripeaks", seed=seed), moves)
     save_game(game, tmp_path / "end.json")
-    result = session("--resume", str(tmp_path / "end.json"), commands=["n"])
+    result = session("--resume", str(tmp_path / "end.json"), "--count", commands=["n"])
     assert "Game over, lost" in result.stdout
     assert Store().count() == 0
-    session("--resume", str(tmp_path / "end.json"), commands=["undo"])  # the end prompt takes y or n only
+    session("--resume", str(tmp_path / "end.json"), "--count", commands=["undo"])  # and input ends
     assert Store().count() == 0
 
 
@@ -268,7 +284,9 @@ def option_cases():
 def test_every_option_plays_to_the_end(game_id, name, text, value):
     game = patience_core.new_game(game_id, seed=12, **{name: value})
     moves = greedy_moves(game)
-    result = session(game_id, "-s", "12", "-o", f"{name}={text}", "--plain", commands=[*moves, "n"])
+    result = session(
+        game_id, "-s", "12", "-o", f"{name}={text}", "--plain", "--count", commands=[*moves, "n"]
+    )
     assert result.exit_code == 0
     assert f"{name}={text}" in result.stdout.splitlines()[0]
     assert ("You won!" if _finish(game, moves).is_won() else "Game over, lost") in result.stdout
@@ -287,8 +305,8 @@ def _finish(game, moves):
 def test_every_game_plays_to_the_end(game_id):
     game = patience_core.new_game(game_id, seed=21)
     moves = greedy_moves(game)
-    result = session(game_id, "-s", "21", commands=[*moves, "n"])
+    result = session(game_id, "-s", "21", "--count", commands=[*moves, "n"])
     assert result.exit_code == 0
     _finish(game, moves)
-    assert f"Cards left {game.cards_left()}, score {game.score()}." in result.stdout
+    assert f"Cards left {game.cards_left()}, score {game.score()}, time" in result.stdout
     assert Store().summaries(game_id)[0].played == 1

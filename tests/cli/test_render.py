@@ -69,7 +69,8 @@ def check_picture(layout, lines, compact=False):
     for spot in layout:
         line = round((spot["y"] - min(ys)) * yscale)
         col = round((spot["x"] - min(xs)) * scale)
-        text = lines[line].plain[col : col + cell] if line < len(lines) else ""
+        # Lines are cut after their last card: pad them back for the comparison.
+        text = lines[line].plain.ljust(col + cell)[col : col + cell] if line < len(lines) else ""
         if not spot["present"]:
             continue
         if not spot["face_up"]:
@@ -173,4 +174,6 @@ def test_piles_show_the_drawn_card_only_where_the_game_has_one():
     assert "Stock: 23 cards; one pass, no redeal." in t_lines
     assert "Stock: 23 cards; pass 1 of 3, 2 redeals left." in p_lines
     assert "Waste: QC on top, 1 card." in t_lines
-    assert "Score: 0. Cards left: 28 of 28. Moves played: 0." in t_lines
+    assert any(
+        line.startswith("Score: 0. Cards left: 28 of 28. Moves played: 0. Time: 0:0") for line in t_lines
+    )

@@ -17,11 +17,17 @@ def glyph(card: str) -> str:
 
 
 @pytest.mark.parametrize("game_id", all_game_ids())
-def test_show_prints_the_deal_text_of_the_seed(game_id):
-    result = run("show", game_id, "--seed", "7")
+def test_show_prints_the_deal_text_only_when_asked(game_id):
+    """The deal text shows the face-down cards and the stock order: a spoiler, on request only."""
+    text = str(Deal.from_seed(7))
+    result = run("show", game_id, "--seed", "7", "--plain")
     assert result.exit_code == 0
-    assert str(Deal.from_seed(7)) in result.stdout
     assert f"patience play {game_id} --seed 7" in result.stdout
+    assert text not in " ".join(result.stdout.split())
+    assert "Deal text" not in result.stdout
+    asked = run("show", game_id, "--seed", "7", "--deal-text", "--plain").stdout
+    assert text in " ".join(asked.split())
+    assert "it shows every card, the face-down ones and the stock order included" in asked
 
 
 @pytest.mark.parametrize("game_id", all_game_ids())
@@ -30,31 +36,41 @@ def test_show_never_draws_a_face_down_card(game_id):
     view = game.to_dict("full")
     hidden = [s["card"] for s in view["layout"] if not s["face_up"]]
     shown = [s["card"] for s in view["layout"] if s["face_up"]]
-    picture = run("show", game_id, "--seed", "11").stdout.split("Deal text")[0]
+    picture = run("show", game_id, "--seed", "11").stdout
     for card in hidden:
         assert glyph(card) not in picture
     for card in shown:
         assert glyph(card) in picture
-    plain = run("show", game_id, "--seed", "11", "--plain").stdout.split("Deal text")[0]
+    plain = run("show", game_id, "--seed", "11", "--plain").stdout
     for card in hidden:
         assert not re.search(rf"\b{card}\b", plain)
     if hidden:
-        assert "face down" in plain
+        assert re.search("face.down", plain)
 
 
 def test_show_deal_text_round_trips():
     text = str(Deal.from_seed(99))
-    result = run("show", "pyramid", "--deal", text, "--json")
+    result = run("show", "pyramid", "--deal", text, "--json", "--deal-text")
     data = json.loads(result.stdout)
     assert data["deal"] == text
     assert data["seed"] is None
     assert data["position"]["view"] == "player"
+    assert "deal" not in json.loads(run("show", "pyramid", "--deal", text, "--json").stdout)
 
 
 def test_show_random_deal_names_its_seed():
-    data = json.loads(run("show", "tripeaks", "--json").stdout)
+    data = json.loads(run("show", "tripeaks", "--json", "--deal-text").stdout)
     assert isinstance(data["seed"], int)
     assert data["deal"] == str(Deal.from_seed(data["seed"]))
+
+
+def test_show_without_a_game_lists_the_games():
+    result = run("show")
+    assert result.exit_code == 0
+    for spec in patience_core.games():
+        assert f"  {spec.id} - {spec.name}" in result.stdout
+    assert "par-pyramid" in result.stdout
+    assert "Show one with: patience show GAME" in result.stdout
 
 
 def test_show_options_and_presets():
@@ -71,9 +87,11 @@ def test_show_options_and_presets():
 def test_show_plain_reads_line_by_line():
     result = run("show", "tripeaks", "--seed", "1", "--plain")
     lines = result.stdout.splitlines()
-    assert lines[1] == "Row 1: 3 face down."
+    assert lines[1] == "Row 1: three face-down cards."
     assert lines[4].startswith("Row 4: ")
-    assert lines[4].count("free") == 10
+    row4 = " ".join(lines[4 : lines.index(next(x for x in lines if x.startswith("Stock")))])
+    assert row4.count("free") == 10
+    assert all(len(line) <= 80 for line in lines)
     assert not ANSI.search(result.stdout)
     assert not BOX_AND_BLOCKS.search(result.stdout)
 

@@ -74,13 +74,25 @@ def test_the_check_command_plays_the_line_to_a_win():
     assert "You won!" in played.stdout
 
 
-@pytest.mark.parametrize(("game_id", "seed"), [("tripeaks", NO_WIN_SEED), ("pyramid", 0)])
+@pytest.mark.parametrize(("game_id", "seed"), [("tripeaks", NO_WIN_SEED), ("pyramid", 0), ("pyramid", 2)])
 def test_a_deal_with_no_win_says_so_and_exits_0(game_id, seed):
     result = run("solve", game_id, "--seed", str(seed))
     assert result.exit_code == 0
-    assert field(result.stdout, "Verdict").startswith("no win: every position reachable")
+    verdict = field(result.stdout, "Verdict")
+    if field(result.stdout, "Nodes") == "0":
+        assert verdict.startswith("no win, proved before any search: a counting bound")
+    else:
+        assert verdict.startswith("no win: every position reachable")
     assert "Line:" not in result.stdout
     assert "Check it" not in result.stdout
+
+
+def test_a_no_win_proved_by_a_bound_says_so_not_that_positions_were_searched():
+    """Pyramid deal 2881644994: a counting bound proves it before any search (Nodes: 0)."""
+    result = run("solve", "pyramid", "--seed", "2881644994")
+    assert field(result.stdout, "Nodes") == "0"
+    assert field(result.stdout, "Verdict").startswith("no win, proved before any search")
+    assert "every position reachable" not in result.stdout
 
 
 def test_unknown_at_a_tiny_node_limit_exits_3():

@@ -125,7 +125,7 @@ def test_a_game_ending_with_a_damaged_database_still_ends(results):
     path.parent.mkdir(parents=True)
     path.write_bytes(b"junk" * 1000)
     seed, moves = find_deal("tripeaks", won=True)
-    result = run("play", "tripeaks", "-s", str(seed), input="\n".join([*moves, "n"]) + "\n")
+    result = run("play", "tripeaks", "-s", str(seed), "--count", input="\n".join([*moves, "n"]) + "\n")
     assert result.exit_code == 0
     assert "You won!" in result.stdout
     assert "the result was not counted in the statistics" in result.stderr

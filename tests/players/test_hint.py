@@ -14,7 +14,7 @@ import patience_core
 from patience_core import Deal, Game, Move, hookimpl
 from patience_core.cli import app
 from patience_core.players import Seen, get_player, greedy_order, hint, play_game
-from patience_core.players.advice import MARGIN, _choose, advise
+from patience_core.players.advice import MARGIN, MoveTally, _choose, advise
 from patience_core.players.seen import HIDDEN
 
 FAST = {"samples": 8, "solved": 8, "node_limit": 3000, "node_budget": 50_000, "time_limit": None}
@@ -217,3 +217,27 @@ def test_the_hint_player_solves_once_when_nothing_is_hidden_and_follows_the_line
     play_game(game, get_player("hint"))
     assert game.is_won()
     assert len(calls) == 1
+
+
+# --- the hint's line of reasons says why -------------------------------------------------------------
+
+
+def test_the_line_says_why_the_obvious_move_stays_when_another_wins_more_samples():
+    from patience_core.players.advice import _explain
+
+    chosen = MoveTally(Move.parse("TD"), wins=4, unknown=35, played_wins=3, mean_left=5.0)
+    runner = MoveTally(Move.parse("8S"), wins=9, unknown=30, played_wins=8, mean_left=4.0)
+    line = _explain([chosen, runner], 40, 40, obvious=True, margin=3)
+    assert line.startswith("TD wins in 4 of 40 samples, 35 undecided")
+    assert "kept as the obvious move: 8S wins 9 but is not clearly better sample by sample" in line
+    assert "next best" not in line
+    chosen_better = _explain([runner, chosen], 40, 40, obvious=False, margin=3)
+    assert chosen_better.endswith("next best TD: 4 of 40")
+
+
+def test_when_no_sample_can_be_won_the_line_says_what_each_move_leaves():
+    game = patience_core.new_game("pyramid", seed=5)
+    h = hint(game, samples=20, solved=4, time_limit=None)
+    assert "wins in 0 of" not in h.explanation
+    assert "cards on average" in h.explanation
+    assert f"{h.move}:" in h.explanation or h.explanation.startswith(f"{h.move} is the only legal move")

@@ -158,4 +158,4 @@ def _plain_line(g: GameBench) -> str:
 
 
 def register(app: typer.Typer) -> None:
-    app.command("bench")(bench)
+    app.command("bench", short_help="Measure speed on a fixed workload.")(bench)

@@ -102,4 +102,4 @@ def games(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("games")(games)
+    app.command("games", short_help="List the installed games, their options and presets.")(games)

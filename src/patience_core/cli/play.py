@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import secrets
 import shlex
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
+import attrs
 import typer
 
 import patience_core
@@ -15,7 +17,6 @@ from patience_core import Game
 from patience_core.cli.common import (
     CliError,
     DealOpt,
-    GameArg,
     OptionOpt,
     PlainOpt,
     SeedOpt,
@@ -26,12 +27,15 @@ from patience_core.cli.common import (
     make_game,
     no_color_env,
     option_label,
+    parse_option_pairs,
     unicode_ok,
     user_errors,
+    warn,
 )
 from patience_core.cli.records import autosave_path, load_game
 from patience_core.cli.render import Renderer
 from patience_core.cli.session import Session, play_moves, result_text
+from patience_core.cli.settings import load_settings
 
 JsonOpt = Annotated[
     bool,
@@ -53,15 +57,39 @@ def replay_command(game: Game) -> str:
 
 
 def show(
-    game: GameArg,
+    game: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[GAME]",
+            help="The id of the game or preset to show; without one, the installed games are listed.",
+            autocompletion=complete_game,
+            show_default=False,
+        ),
+    ] = None,
     seed: SeedOpt = None,
     deal: DealOpt = None,
     option: OptionOpt = None,
+    deal_text: Annotated[
+        bool,
+        typer.Option(
+            "--deal-text",
+            help="Also print the deal text: every card in deal order, so it shows the face-down"
+            " cards and the stock order (it spoils the deal).",
+        ),
+    ] = False,
     json_out: JsonOpt = False,
     plain: PlainOpt = False,
 ) -> None:
-    """Print a deal as it looks at the start, and its deal text."""
+    """Print a deal as it looks at the start; --deal-text adds every card (a spoiler)."""
     plain = plain or no_color_env()
+    if game is None:
+        console = make_console(plain)
+        console.print("Installed games ('patience games' describes them and their options):")
+        for spec in patience_core.games():
+            presets = ", ".join(p.id for p in spec.presets)
+            console.print(f"  {spec.id} - {spec.name}" + (f" (presets: {presets})" if presets else ""))
+        console.print("Show one with: patience show GAME [--seed N]")
+        return
     with user_errors():
         g = make_game(game, seed, deal, option)
     if json_out:
@@ -70,17 +98,19 @@ def show(
             "preset": g.preset.id if g.preset else None,
             "options": g.options,
             "seed": g.deal.seed,
-            "deal": g.deal_text(),
             "position": g.to_dict("player"),
         }
+        if deal_text:
+            out["deal"] = g.deal_text()
         typer.echo(json.dumps(out, indent=1, ensure_ascii=False))
         return
     console = make_console(plain)
     renderer = Renderer(plain=plain, unicode=unicode_ok(), width=console.width)
-    for line in renderer.position(g, title=describe_game(g)):
+    for line in renderer.position(g, title=describe_game(g), clock=False):
         console.print(line)
-    for line in renderer.deal_text(g.deal_text()):
-        console.print(line)
+    if deal_text:
+        for line in renderer.deal_text(g.deal_text()):
+            console.print(line)
     console.print(f"Play it with: {replay_command(g)}", soft_wrap=True)
 
 
@@ -125,14 +155,57 @@ def play(
             " as JSON instead of the picture.",
         ),
     ] = False,
+    winnable: Annotated[
+        bool,
+        typer.Option(
+            "--winnable",
+            help="Deal only a deal the full-information solver proves winnable: the first from"
+            " --seed (default: a random number) on.",
+        ),
+    ] = False,
+    auto: Annotated[
+        bool | None,
+        typer.Option(
+            "--auto/--no-auto",
+            help="Auto-play: draw when it is the only move, finish a forced ending. Default: the"
+            " kept setting (on).",
+            show_default=False,
+        ),
+    ] = None,
+    theme: Annotated[
+        str | None,
+        typer.Option(
+            "--theme",
+            help="Colours: default (reads on any background), dark, light or plain."
+            " Default: the kept setting.",
+            show_default=False,
+        ),
+    ] = None,
+    still_winnable: Annotated[
+        bool | None,
+        typer.Option(
+            "--still-winnable/--no-still-winnable",
+            help="After each move, say whether the deal can still be won (the solver looks at"
+            " the hidden cards; such games are counted apart). Default: the kept setting (off).",
+            show_default=False,
+        ),
+    ] = None,
+    count: Annotated[
+        bool,
+        typer.Option(
+            "--count",
+            help="Count a game finished from piped commands in the statistics (games played at a"
+            " terminal always count).",
+        ),
+    ] = False,
     plain: PlainOpt = False,
 ) -> None:
     """Play a game in the terminal; commands may also come from a pipe, one a line.
 
     Without --seed or --deal the deal is random; its number is shown so you can play it again.
-    At the prompt type a move (4H, QH+AS, draw), the number of a listed move, or undo, hint,
-    moves, restart, save [FILE], help, quit. An unfinished game is kept when you quit:
-    'patience play --resume' continues it.
+    At the prompt type a move (4H, QH+AS, draw), the number of a listed move, or undo, redo,
+    hint, moves, restart, new, demo, winnable, save [FILE], set, help, quit. An unfinished game
+    is kept when you quit: 'patience play --resume' continues it.
     """
     plain = plain or no_color_env()
     from_autosave = False
@@ -165,14 +238,29 @@ def play(
                     f"name a game to play, such as: patience play {ids[0] if ids else 'GAME'}"
                     f" (installed: {', '.join(ids) or 'none'})"
                 )
+            if winnable:
+                if deal is not None:
+                    raise CliError("--winnable chooses a deal number; drop --deal")
+                seed = winnable_seed(game, seed, option)
             g = make_game(game, seed, deal, option)
+        settings, problem = load_settings()
+        if problem:
+            warn(problem)
+        if moves is not None or not sys.stdin.isatty():
+            # A script plays exactly the moves it gives: no auto-play, no solver, unless asked.
+            settings = attrs.evolve(settings, auto=False, still_winnable=False)
+        for name, value in (("auto", auto), ("still_winnable", still_winnable)):
+            if value is not None:
+                settings = settings.changed(name, "on" if value else "off")
+        if theme is not None:
+            settings = settings.changed("theme", theme)
 
     interactive = moves is None and sys.stdin.isatty()
     if json_out and interactive:
         fail("--json needs --moves or commands piped in; at a terminal the game is drawn")
     # With --json, standard output carries the JSON alone: everything else goes to stderr.
-    console = make_console(plain, stderr=json_out)
-    renderer = Renderer(plain=plain, unicode=unicode_ok(), width=console.width)
+    console = make_console(plain or settings.theme == "plain", stderr=json_out)
+    renderer = Renderer(plain=plain, unicode=unicode_ok(), width=console.width, theme=settings.theme)
 
     if moves is not None:
         error = play_moves(g, moves)
@@ -187,7 +275,15 @@ def play(
         return
 
     session = Session(
-        g, console, renderer, interactive=interactive, save_path=save_path, from_autosave=from_autosave
+        g,
+        console,
+        renderer,
+        interactive=interactive,
+        settings=settings,
+        count=interactive or count,
+        keep_settings=interactive,
+        save_path=save_path,
+        from_autosave=from_autosave,
     )
     if resume:
         where = "the game kept when you last quit" if from_autosave else str(path)
@@ -199,6 +295,17 @@ def play(
         typer.echo(json.dumps(session.game.to_dict("player"), indent=1))
 
 
+def winnable_seed(game_id: str, seed: int | None, options: list[str] | None) -> int:
+    """The deal for ``--winnable``: the first deal from ``seed`` (or a random number) on that the
+    full-information solver proves winnable within its limit."""
+    from patience_core.solver import next_winnable_deal_full_information
+
+    start = seed if seed is not None else secrets.randbits(32)
+    spec, _ = patience_core.find_game(game_id)
+    values: dict[str, Any] = parse_option_pairs(spec, options)
+    return next_winnable_deal_full_information(game_id, start, **values)
+
+
 def register(app: typer.Typer) -> None:
-    app.command("show")(show)
-    app.command("play")(play)
+    app.command("show", short_help="Show a deal as it looks at the start.")(show)
+    app.command("play", short_help="Play a game in the terminal.")(play)

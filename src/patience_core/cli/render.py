@@ -6,35 +6,89 @@ a new game's shape is drawn right with no change here.
 
 Two styles: a picture (colour when the terminal has it, suit glyphs, card backs) and plain
 text for screen readers, where every line reads aloud on its own ("Row 1: face down, ...").
+
+Every line fits the width given: the lines of fields (stock, waste, score...) break between
+fields, never inside a word, and the layout picture narrows its cards when it must.
 """
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
+import attrs
 from rich.text import Text
 
 from patience_core import Game
 
 _GLYPHS: Final = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-RED: Final = "red"
-BLACK: Final = "bright_white"
-BACK: Final = "blue"
+_NUMBER_WORDS: Final = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+@attrs.frozen
+class Theme:
+    """The colours of a drawing: red suits, black suits, card backs (rich styles; "" is the
+    terminal's own text colour)."""
+
+    red: str
+    black: str
+    back: str
+
+
+THEMES: Final = {
+    # Black suits in the terminal's own text colour read on any background.
+    "default": Theme(red="red", black="", back="blue"),
+    "dark": Theme(red="bright_red", black="bright_white", back="blue"),
+    "light": Theme(red="red3", black="black", back="blue3"),
+    "plain": Theme(red="", black="", back=""),
+}
 
 
 class Renderer:
     """Draws positions as lines of :class:`rich.text.Text`.
 
     ``plain``: sentences for screen readers. ``unicode``: suit glyphs and block card backs
-    (else letters and ``#``). ``width``: the columns available, to choose a compact drawing
-    for wide layouts.
+    (else letters and ``#``). ``width``: the columns available; every line fits them.
+    ``theme``: a name of :data:`THEMES`.
     """
 
-    def __init__(self, *, plain: bool = False, unicode: bool = True, width: int = 80) -> None:
+    def __init__(
+        self, *, plain: bool = False, unicode: bool = True, width: int = 80, theme: str = "default"
+    ) -> None:
         self.plain = plain
         self.unicode = unicode
-        self.width = width
+        self.width = max(width, 20)
+        self.theme = THEMES["plain" if plain else theme]
+
+    def _colour(self, suit_letter: str) -> str:
+        return self.theme.red if suit_letter in "DH" else self.theme.black
+
+    def fit(self, fields: Sequence[Text | str], sep: str = "    ", indent: str = "") -> list[Text]:
+        """``fields`` on as few lines as fit the width: a line breaks between two fields (a field
+        longer than the width breaks between its words), never inside a word."""
+        lines: list[Text] = []
+        line = Text()
+        for field in fields:
+            part = field if isinstance(field, Text) else Text(field)
+            if len(part) > self.width - len(indent):
+                pieces = [Text(piece) for piece in _wrap(part.plain, self.width - len(indent))]
+            else:
+                pieces = [part]
+            for piece in pieces:
+                if line.plain and len(line) + len(sep) + len(piece) > self.width:
+                    lines.append(line)
+                    line = Text(indent)
+                if line.plain.strip():
+                    line.append(sep)
+                line.append_text(piece)
+        if line.plain:
+            lines.append(line)
+        return lines
+
+    def sentences(self, text: str) -> list[Text]:
+        """Plain text wrapped at words to the width."""
+        return [Text(line) for line in _wrap(text, self.width)] or [Text()]
 
     # --- cards ---------------------------------------------------------------------------
 
@@ -43,7 +97,7 @@ class Renderer:
         if self.plain:
             return Text(text)
         shown = text[0] + _GLYPHS[text[1]] if self.unicode else text
-        return Text(shown, style=RED if text[1] in "DH" else BLACK)
+        return Text(shown, style=self._colour(text[1]))
 
     def move(self, text: str) -> Text:
         """Move text as the player types it, each card in its colour: ``QH+AS``, ``draw``."""
@@ -53,25 +107,26 @@ class Renderer:
         for n, part in enumerate(text.split("+")):
             if n:
                 out.append("+")
-            out.append(part, style=RED if part[1] in "DH" else BLACK)
+            out.append(part, style=self._colour(part[1]))
         return out
 
     # --- a whole position ---------------------------------------------------------------------
 
-    def position(self, game: Game, *, title: str, legal: bool = True) -> list[Text]:
+    def position(self, game: Game, *, title: str, legal: bool = True, clock: bool = True) -> list[Text]:
         """The lines showing ``game``: title, layout, stock/waste/drawn, score, legal moves."""
         view = game.to_dict("player")
-        lines = [Text(title + ".", style="bold")] if self.plain else [Text(title, style="bold")]
         if self.plain:
+            lines = self.sentences(title + ".")
             lines += self.layout_sentences(view["layout"])
         else:
+            lines = [Text(line.plain, style="bold") for line in self.fit([title])]
             lines.append(Text())
             lines += self.layout_picture(view["layout"])
             lines.append(Text())
         lines += self.piles(view, has_drawn_card=game.rules.has_drawn_card)
-        lines.append(self.measures(view, len(game.rules.layout)))
+        lines += self.measures(view, len(game.rules.layout), seconds=game.clock.seconds if clock else None)
         if legal and view["status"] == "playing":
-            lines.append(self.legal_moves(view["legal_moves"]))
+            lines += self.legal_moves(view["legal_moves"])
         return lines
 
     def after_move(self, before: dict[str, Any], after: dict[str, Any], has_drawn_card: bool) -> list[Text]:
@@ -84,11 +139,11 @@ class Renderer:
             if spot["free"] and not old["free"]
         ]
         if freed:
-            lines.append(Text(f"Now free: {'; '.join(freed)}."))
+            lines += self.sentences(f"Now free: {'; '.join(freed)}.")
         lines += self.piles(after, has_drawn_card=has_drawn_card)
-        lines.append(self.measures(after, len(after["layout"])))
+        lines += self.measures(after, len(after["layout"]))
         if after["status"] == "playing":
-            lines.append(self.legal_moves(after["legal_moves"]))
+            lines += self.legal_moves(after["legal_moves"])
         return lines
 
     def layout_picture(self, spots: Sequence[dict[str, Any]]) -> list[Text]:
@@ -117,21 +172,22 @@ class Renderer:
             text = Text()
             for char, style in grid.get(n, []):
                 text.append(char, style=style or None)
+            text.rstrip()
             lines.append(text)
         return lines
 
     def _cell(self, spot: dict[str, Any], cell: int) -> list[tuple[str, str]]:
         if not spot["face_up"]:
             back = ("░" if self.unicode else "#") * (cell if cell == 4 else 2)
-            return [(c, BACK) for c in back.ljust(cell)]
+            return [(c, self.theme.back) for c in back.ljust(cell)]
         text = spot["card"]
         shown = text[0] + (_GLYPHS[text[1]] if self.unicode else text[1])
-        colour = RED if text[1] in "DH" else BLACK
+        colour = self._colour(text[1])
         if spot["free"]:
             body = f"[{shown}]" if cell == 4 else f"{shown}*"
-            return [(c, f"bold {colour}") for c in body]
+            return [(c, f"bold {colour}".strip()) for c in body]
         body = f" {shown} " if cell == 4 else f"{shown} "
-        return [(c, f"dim {colour}") for c in body]
+        return [(c, f"dim {colour}".strip()) for c in body]
 
     def layout_sentences(self, spots: Sequence[dict[str, Any]]) -> list[Text]:
         """The layout as one sentence per row, top row first, left to right."""
@@ -142,9 +198,9 @@ class Renderer:
         for n, y in enumerate(sorted(rows), 1):
             words = [_spoken(s) for s in sorted(rows[y], key=lambda s: s["x"])]
             if all(w == "gone" for w in words):
-                lines.append(Text(f"Row {n}: cleared."))
+                lines += self.sentences(f"Row {n}: cleared.")
             else:
-                lines.append(Text(f"Row {n}: {', '.join(_runs(words))}."))
+                lines += self.sentences(f"Row {n}: {', '.join(_runs(words))}.")
         return lines
 
     def piles(self, view: dict[str, Any], *, has_drawn_card: bool) -> list[Text]:
@@ -161,55 +217,76 @@ class Renderer:
         count = stock["count"]
         cards = f"{count} card{'s' if count != 1 else ''}"
         waste = view["waste"]
-        if self.plain:
-            lines = [Text(f"Stock: {cards}; {pass_text}.")]
+        if self.plain:  # a sentence a line, each read aloud on its own
+            lines = self.sentences(f"Stock: {cards}; {pass_text}.")
             if waste:
-                lines.append(
-                    Text(f"Waste: {waste[-1]} on top, {len(waste)} card{'s' if len(waste) > 1 else ''}.")
+                lines += self.sentences(
+                    f"Waste: {waste[-1]} on top, {len(waste)} card{'s' if len(waste) > 1 else ''}."
                 )
             else:
-                lines.append(Text("Waste: empty."))
+                lines += self.sentences("Waste: empty.")
             if has_drawn_card:
-                lines.append(Text(f"Drawn card: {view['drawn'] or 'none'}."))
+                lines += self.sentences(f"Drawn card: {view['drawn'] or 'none'}.")
             return lines
-        back = "░░" if self.unicode else "##"
-        line = Text("Stock ")
-        line.append(back if count else "  ", style=BACK)
-        line.append(f" {cards} ({pass_text})    Waste ")
+        stock_field = Text("Stock ")
+        stock_field.append(("░░" if self.unicode else "##") if count else "  ", style=self.theme.back)
+        stock_field.append(f" {cards} ({pass_text})")
+        waste_field = Text("Waste ")
         if waste:
-            line.append_text(self.card(waste[-1]))
-            line.append(f" ({len(waste)} cards)" if len(waste) > 1 else "")
+            waste_field.append_text(self.card(waste[-1]))
+            waste_field.append(f" ({len(waste)} cards)" if len(waste) > 1 else "")
         else:
-            line.append("empty")
+            waste_field.append("empty")
+        fields = [stock_field, waste_field]
         if has_drawn_card:
-            line.append("    Drawn ")
-            line.append_text(self.card(view["drawn"]) if view["drawn"] else Text("none"))
-        return [line]
+            drawn = Text("Drawn ")
+            drawn.append_text(self.card(view["drawn"]) if view["drawn"] else Text("none"))
+            fields.append(drawn)
+        return self.fit(fields)
 
-    def measures(self, view: dict[str, Any], size: int) -> Text:
+    def measures(self, view: dict[str, Any], size: int, *, seconds: float | None = None) -> list[Text]:
+        """Score, cards left, moves played and, when given, the playing time."""
         moves = len(view["moves"])
-        text = f"Score {view['score']}    Cards left {view['cards_left']} of {size}    Moves played {moves}"
+        time = "" if seconds is None else clock_text(seconds)
         if self.plain:
             text = (
                 f"Score: {view['score']}. Cards left: {view['cards_left']} of {size}. Moves played: {moves}."
             )
-        return Text(text)
+            return self.sentences(text + (f" Time: {time}." if time else ""))
+        fields = [
+            f"Score {view['score']}",
+            f"Cards left {view['cards_left']} of {size}",
+            f"Moves played {moves}",
+        ]
+        if time:
+            fields.append(f"Time {time}")
+        return self.fit(fields)
 
-    def legal_moves(self, moves: Sequence[str]) -> Text:
-        """The numbered list of legal moves: the numbers are what the prompt accepts."""
+    def legal_moves(self, moves: Sequence[str]) -> list[Text]:
+        """The numbered list of legal moves (the numbers are what the prompt accepts), broken
+        between moves to fit the width."""
         if not moves:
-            return Text("No legal move." if self.plain else "No legal move")
+            return [Text("No legal move." if self.plain else "No legal move")]
         if self.plain:
-            return Text("Legal moves: " + ", ".join(f"{n} {m}" for n, m in enumerate(moves, 1)) + ".")
-        out = Text("Legal moves:")
+            return self.sentences(
+                "Legal moves: " + ", ".join(f"{n} {m}" for n, m in enumerate(moves, 1)) + "."
+            )
+        fields: list[Text] = [Text("Legal moves:")]
         for n, move in enumerate(moves, 1):
-            out.append(f"  {n})", style="dim")
-            out.append(" ")
-            out.append_text(self.move(move))
-        return out
+            entry = Text(f"{n})", style="dim")
+            entry.append(" ")
+            entry.append_text(self.move(move))
+            fields.append(entry)
+        return self.fit(fields, sep="  ", indent="  ")
 
     def deal_text(self, text: str) -> list[Text]:
-        return [Text("Deal text:" if self.plain else "Deal text", style="bold"), Text(text)]
+        head = "Deal text (it shows every card, the face-down ones and the stock order included):"
+        return [Text(head, style="bold"), *self.fit(text.split(), sep=" ")]
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    # Never inside a word: a file name or a move longer than the line stays whole.
+    return textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False)
 
 
 def _is_card(text: str) -> bool:
@@ -225,15 +302,42 @@ def _spoken(spot: dict[str, Any]) -> str:
 
 
 def _runs(words: list[str]) -> list[str]:
-    """Runs of the same word said once with a count: ``3 face down``, ``2 gone``."""
+    """Runs of the same word said once with a count in words, so that no count reads like a
+    card: ``three face-down cards``, ``two cards gone``."""
     out: list[str] = []
     n = 0
     for i, word in enumerate(words):
         n += 1
         if i + 1 == len(words) or words[i + 1] != word or word not in ("face down", "gone"):
-            out.append(f"{n} {word}" if n > 1 else word)
+            if n == 1:
+                out.append(word)
+            elif word == "face down":
+                out.append(f"{count_words(n)} face-down cards")
+            else:
+                out.append(f"{count_words(n)} cards gone")
             n = 0
     return out
+
+
+def count_words(n: int) -> str:
+    """A small count in words (``three``), larger ones in figures.
+
+    >>> count_words(3), count_words(12)
+    ('three', '12')
+    """
+    return _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)
+
+
+def clock_text(seconds: float) -> str:
+    """A playing time as ``m:ss`` (``h:mm:ss`` past an hour).
+
+    >>> clock_text(65.4), clock_text(3725)
+    ('1:05', '1:02:05')
+    """
+    whole = int(seconds)
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
 def _row_scale(ys: Iterable[float]) -> int:

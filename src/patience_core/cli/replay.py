@@ -64,15 +64,15 @@ def replay(
         console.print(Text(f"Replaying {file}: {describe_game(game)}, {len(moves)} moves.", style="bold"))
         pause = step and sys.stdin.isatty()
         if step:
-            _print(console, renderer.position(game, title="Start", legal=False))
+            _print(console, renderer.position(game, title="Start", legal=False, clock=False))
         for n, text in enumerate(moves, 1):
-            try:
-                game.play(text if isinstance(text, str) else repr(text))
+            try:  # a replay is not play: checked, then pushed, so no observer sees it
+                game.push(game.checked(text if isinstance(text, str) else repr(text)))
             except ValueError as err:  # an illegal move or not move text: the record is bad
                 raise CliError(f"{file}: move {n} ({text}) cannot be played: {err}") from None
             if step:
                 console.print()
-                _print(console, renderer.position(game, title=f"Move {n}: {text}", legal=False))
+                _print(console, renderer.position(game, title=f"Move {n}: {text}", legal=False, clock=False))
                 if pause and n < len(moves) and _stop():
                     return
         try:
@@ -80,7 +80,7 @@ def replay(
         except RecordError as err:
             raise CliError(f"{file}: {err}") from None
     if not step:
-        _print(console, renderer.position(game, title=f"After move {len(moves)}", legal=False))
+        _print(console, renderer.position(game, title=f"After move {len(moves)}", legal=False, clock=False))
     console.print(f"All {len(moves)} moves are legal. {outcome(game)}")
 
 
@@ -97,4 +97,4 @@ def _stop() -> bool:
 
 
 def register(app: typer.Typer) -> None:
-    app.command("replay")(replay)
+    app.command("replay", short_help="Check and replay a saved game, move by move.")(replay)

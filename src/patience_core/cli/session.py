@@ -6,20 +6,32 @@ from the game's own list of legal moves, and the picture comes from :mod:`.rende
 
 from __future__ import annotations
 
+import contextlib
+import os
+import random
+import select
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from rich.console import Console
 from rich.text import Text
 
+import patience_core
 from patience_core import Game, IllegalMoveError, InvalidMoveError, Move
 from patience_core.cli.common import CliError, describe_game, new_deal_like, warn
 from patience_core.cli.records import autosave_path, save_game
-from patience_core.cli.render import Renderer
+from patience_core.cli.render import THEMES, Renderer, clock_text
+from patience_core.cli.settings import Settings, save_settings
 from patience_core.cli.stats import Store
-from patience_core.players import hint
+from patience_core.players import PlayerError, Seen, get_player, hint, sees_hidden_cards
+from patience_core.solver import NOT_WINNABLE, WINNABLE, still_winnable_full_information
+
+DEMO_PACE: Final = 0.7
+"""Seconds between two moves of a demo or a replay at a terminal: slow enough to follow."""
+WINNABLE_SECONDS: Final = 0.5
+"""How long "still winnable?" may think after each move."""
 
 
 def suggest(game: Game) -> str | None:
@@ -34,30 +46,54 @@ def suggest(game: Game) -> str | None:
     return f"{hint(game).explanation}."
 
 
-HELP: Final = """\
-Type a move, a move number, or a command.
-  4H           play a card: rank A 2-9 T J Q K (10 works too), suit C D H S
-  QH+AS        play cards together, where the game has such moves
-  draw         turn a card from the stock (redeal turns the waste over, where allowed)
-  3            play move number 3 of the list of legal moves
-  4H 5S draw   several moves in a row; stops at the first that is not legal
-  undo         take back the last move
-  hint         suggest a move
-  moves        list the legal moves
-  board        show the table again
-  restart      start this deal again from the beginning
-  save [FILE]  save the game to FILE (default: GAME-DEAL.json here)
-  help         show this help
-  quit         leave; an unfinished game is kept for 'patience play --resume'"""
+# (command, what it does): the help, two columns where the width allows.
+COMMANDS: Final = (
+    ("undo, redo", "take back, play again"),
+    ("hint", "suggest a move, and why"),
+    ("moves", "list the legal moves"),
+    ("board", "show the table again"),
+    ("restart", "this deal from the start"),
+    ("new [N]", "a new deal (asks first)"),
+    ("demo [NAME]", "a player finishes it"),
+    ("winnable", "still winnable? (solver)"),
+    ("save [FILE]", "save the game"),
+    ("set NAME VAL", "auto, theme, winnable"),
+    ("help", "this help"),
+    ("quit", "leave; the game is kept"),
+)
+MOVES_HELP: Final = (
+    "Moves: a card (4H, 10h), cards together (QH+AS), draw, redeal, or a move's number;"
+    " several in a row (4H 5S draw) stop at the first that is not legal."
+)
 
 _QUIT: Final = frozenset({"quit", "q", "exit"})
-_YES: Final = frozenset({"y", "yes", "new"})
-_NO: Final = frozenset({"n", "no", "quit", "q", "exit"})
+_YES: Final = frozenset({"y", "yes"})
+_NO: Final = frozenset({"n", "no"})
+
+
+def help_lines(renderer: Renderer) -> list[Text]:
+    """The help, fitted to the width: two columns when they fit, else one."""
+    lines = renderer.sentences(MOVES_HELP)
+    name_width = max(len(name) for name, _ in COMMANDS) + 2
+    entries = [f"{name:<{name_width}}{what}" for name, what in COMMANDS]
+    widest = max(len(e) for e in entries)
+    column = widest + 2
+    if not renderer.plain and column + widest <= renderer.width:
+        half = (len(entries) + 1) // 2
+        rights = entries[half:] + [""] * (2 * half - len(entries))
+        for left, right in zip(entries[:half], rights, strict=True):
+            lines.append(Text(f"{left:<{column}}{right}".rstrip()))
+    else:
+        for name, what in COMMANDS:
+            lines += renderer.sentences(
+                f"{name}: {what}." if renderer.plain else f"{name:<{name_width}}{what}"
+            )
+    return lines
 
 
 def result_text(game: Game) -> str:
-    """How a game stands, in one sentence: won, lost or not finished, with cards left and score."""
-    measures = f"cards left {game.cards_left()}, score {game.score()}"
+    """How a game stands, in one sentence: won, lost or not finished, with cards left, score and time."""
+    measures = f"cards left {game.cards_left()}, score {game.score()}, time {clock_text(game.clock.seconds)}"
     if game.is_won():
         return f"You won! {measures[0].upper()}{measures[1:]}."
     if game.is_over():
@@ -71,6 +107,8 @@ class Session:
 
     ``interactive``: a person at a terminal (prompts; the screen is redrawn when it can be).
     Otherwise each line read is echoed after ``>`` so that the output reads as a transcript.
+    ``settings``: auto-play, theme, "still winnable?" (``set`` changes and keeps them).
+    ``count``: whether a finished game goes into the statistics (see :mod:`.stats`).
     """
 
     def __init__(
@@ -80,38 +118,64 @@ class Session:
         renderer: Renderer,
         *,
         interactive: bool,
+        settings: Settings | None = None,
+        count: bool | None = None,
+        keep_settings: bool = True,
         read: Callable[[str], str | None] | None = None,
         save_path: Path | None = None,
         from_autosave: bool = False,
+        height: int | None = None,
     ) -> None:
         self.game = game
         self.console = console
         self.renderer = renderer
         self.interactive = interactive
+        self.settings = settings or Settings()
+        self.count = interactive if count is None else count
+        self.keep_settings = keep_settings
         self.redraw = interactive and console.is_terminal and not renderer.plain
+        self.height = height or (console.height if console.is_terminal else 10_000)
         self._read = read or (_read_terminal if interactive else _read_pipe)
         self.save_path = save_path
         self.from_autosave = from_autosave
         # A game loaded already finished was counted when it ended.
         self.recorded = game.is_over()
         self.changed = False
+        self.assisted = False  # "still winnable?" was asked: counted apart
+        self.demoed = False  # a player finished it: not the person's result
         self.notes: list[Text] = []
+        self.show_help = False
 
     # --- output ----------------------------------------------------------------------------
 
     def note(self, text: str, style: str = "") -> None:
-        self.notes.append(Text(text, style=style))
+        """Say ``text`` after the next picture; at a terminal it is wrapped at words to the width
+        (a transcript keeps each note on one line, for programs to read)."""
+        if not self.interactive:
+            self.notes.append(Text(text, style=style))
+            return
+        for line in self.renderer.sentences(text):
+            self.notes.append(Text(line.plain, style=style))
+
+    def position_lines(self) -> list[Text]:
+        return self.renderer.position(self.game, title=describe_game(self.game))
 
     def refresh(self, *, position: bool) -> None:
-        """Show what happened: the position when it changed (always, on a redrawn screen), then the notes."""
+        """Show what happened: the position when it changed (always, on a redrawn screen), then
+        the notes. On a redrawn screen too small for both, the help is shown alone."""
         if self.redraw:
             self.console.clear()
-            position = True
+            lines = self.position_lines()
+            if self.show_help and len(lines) + len(self.notes) + 2 > self.height:
+                lines = [Text("Type board to see the table again.", style="dim")]
+            for line in lines:
+                self.console.print(line)
         else:  # a transcript reads in order: what happened, then where it led
             self._print_notes()
-        if position:
-            for line in self.renderer.position(self.game, title=describe_game(self.game)):
-                self.console.print(line)
+            if position:
+                for line in self.position_lines():
+                    self.console.print(line)
+        self.show_help = False
         self._print_notes()
 
     def _print_notes(self) -> None:
@@ -131,6 +195,7 @@ class Session:
         """Play until the player quits or input ends."""
         if self.interactive and not self.game.moves:
             self.note("Type a move (such as 4H or draw), a move number, or help.")
+        self.after_change()
         self.refresh(position=True)
         while True:
             if self.game.is_over():
@@ -158,19 +223,29 @@ class Session:
         command, args = words[0].lower(), words[1:]
         game = self.game
         if command in ("help", "?", "h"):
-            self.note(HELP)
+            self.notes += help_lines(self.renderer)
+            self.show_help = True
         elif command in ("undo", "u"):
             if not game.moves:
                 self.note("Nothing to undo: no move has been played yet.")
                 return False
             self.note(f"Took back {game.undo()}.")
             self.changed = True
+            self.after_change(auto=False)
+            return True
+        elif command == "redo":
+            if not game.undone:
+                self.note("Nothing to redo: no move was taken back since the last move.")
+                return False
+            self.note(f"Played {game.redo()} again.")
+            self.changed = True
+            self.after_change()
             return True
         elif command == "hint":
-            hint = suggest(game)
-            self.note(f"Hint: {hint}" if hint else "Hints are not available yet.")
+            hint_text = suggest(game)
+            self.note(f"Hint: {hint_text}" if hint_text else "Hints are not available yet.")
         elif command in ("moves", "m"):
-            self.notes.append(self.renderer.legal_moves([str(m) for m in game.legal_moves()]))
+            self.notes += self.renderer.legal_moves([str(m) for m in game.legal_moves()])
         elif command in ("board", "b"):
             return True
         elif command == "restart":
@@ -179,10 +254,19 @@ class Session:
                 return False
             game.restart()
             self.changed = True
-            self.note("Back at the start of the deal.")
+            self.note("Back at the start of the deal; redo plays the moves again.")
+            self.after_change(auto=False)
             return True
+        elif command == "new":
+            return self.new_deal(args)
+        elif command == "demo":
+            return self.demo(args[0] if args else "hint")
+        elif command == "winnable":
+            self.say_winnable(asked=True)
         elif command == "save":
             self.save(Path(" ".join(args)) if args else None)
+        elif command == "set":
+            self.set(args)
         else:
             return self.play(words)
         return False
@@ -208,23 +292,147 @@ class Session:
             self.note(error, style="bold red")
         elif len(played) > 1 or any(word.isdigit() for word in words) or self.renderer.plain:
             self.note(f"Played {names}.")
+        if played:
+            self.after_change()
         if played and self.renderer.plain:
             # Read aloud, the whole table after every move is too much: say what changed.
             self.notes += self.renderer.after_move(before, game.to_dict("player"), game.rules.has_drawn_card)
             return False
         return bool(played)
 
+    def after_change(self, *, auto: bool = True) -> None:
+        """After a move: auto-play (not after an undo, which would play the move again), then
+        "still winnable?" when it is on."""
+        game = self.game
+        if auto and self.settings.auto and not game.is_over():
+            auto_played = game.play_auto()
+            if auto_played:
+                self.changed = True
+                self.note(f"Auto-played: {' '.join(str(m) for m in auto_played)}.")
+        if self.settings.still_winnable and not game.is_over():
+            self.say_winnable(asked=False)
+
+    def say_winnable(self, *, asked: bool) -> None:
+        game = self.game
+        if game.is_over():
+            self.note("The game is over.")
+            return
+        self.assisted = True
+        answer = still_winnable_full_information(game, time_limit=WINNABLE_SECONDS)
+        words = {
+            WINNABLE: "yes, this deal can still be won",
+            NOT_WINNABLE: "no, this deal cannot be won any more",
+        }.get(answer, "the solver could not tell in time")
+        why = " (the solver looked at the hidden cards; this game is counted apart)" if asked else ""
+        self.note(f"Still winnable: {words}{why}.")
+
     def pick(self, word: str) -> str:
         """Move text for a word: a number picks from the legal moves shown, anything else is move text."""
-        if not word.isdigit():
+        if not (word.isascii() and word.isdigit()):
             return word
         legal = self.game.legal_moves()
-        n = int(word)
+        n = int(word[:6])  # more digits than any list of moves: still "no such move"
         if not 1 <= n <= len(legal):
             if not legal:
-                raise CliError(f"there is no move {n}: no move is legal")
-            raise CliError(f"there is no move {n}: choose a number from 1 to {len(legal)}")
+                raise CliError(f"there is no move {word[:12]}: no move is legal")
+            raise CliError(f"there is no move {word[:12]}: choose a number from 1 to {len(legal)}")
         return str(legal[n - 1])
+
+    # --- new deals, demos, settings ----------------------------------------------------------------
+
+    def new_deal(self, args: list[str]) -> bool:
+        """``new``, ``new N`` or ``new winnable``: a new deal of this game, asking first when a
+        game in progress would be abandoned."""
+        game = self.game
+        try:
+            seed = _new_seed(game, args)
+        except (CliError, ValueError) as err:
+            self.note(str(err), style="bold red")
+            return False
+        if (
+            game.moves
+            and not game.is_over()
+            and not self.confirm(f"Abandon this game ({len(game.moves)} moves played)? (y/n)")
+        ):
+            self.note("Carrying on with this game.")
+            return False
+        options: dict[str, Any] = dict(game.options)
+        self.start(patience_core.new_game(game.id, seed=seed, **options))
+        return True
+
+    def start(self, game: Game) -> None:
+        self.game = game
+        self.recorded = False
+        self.changed = False
+        self.assisted = False
+        self.demoed = False
+        self.save_path = None
+        self.from_autosave = False
+        self.note(f"A new deal: {describe_game(game)}.")
+        self.after_change()
+
+    def demo(self, name: str) -> bool:
+        """A player plays the rest, move by move at a readable pace; any key (or Ctrl-C) stops it."""
+        try:
+            player = get_player(name)
+        except PlayerError as err:
+            self.note(str(err), style="bold red")
+            return False
+        game = self.game
+        if game.is_over():
+            self.note("The game is over: there is nothing left to play.")
+            return False
+        full = sees_hidden_cards(player)
+        self.note(
+            f"Demo: the {name} player plays the rest"
+            + (" SEEING EVERY HIDDEN CARD" if full else "")
+            + (". Press any key to stop it." if self.interactive else ".")
+        )
+        self.demoed = True
+        self.changed = True
+        rng = random.Random(" ".join([game.id, *(str(m) for m in game.moves)]))
+        with _keys(self.interactive) as key_pressed:
+            try:
+                while not game.is_over():
+                    move: Move = player.choose_seeing_all(game) if full else player.choose(Seen(game, rng))  # type: ignore[attr-defined]
+                    game.play(move)
+                    self.note(f"Demo plays {move}.")
+                    if self.interactive:
+                        self.refresh(position=True)
+                        if key_pressed(DEMO_PACE):
+                            self.note("Demo stopped: your move.")
+                            return True
+            except KeyboardInterrupt:
+                self.note("Demo stopped: your move.")
+        return True
+
+    def set(self, args: list[str]) -> None:
+        if not args:
+            self.note(f"Settings: {self.settings.describe()}. Change one with: set NAME VALUE.")
+            return
+        if len(args) != 2:
+            self.note("set takes a setting and a value, such as: set auto off", style="bold red")
+            return
+        try:
+            self.settings = self.settings.changed(args[0], args[1])
+            if self.keep_settings:
+                save_settings(self.settings)
+        except CliError as err:
+            self.note(str(err), style="bold red")
+            return
+        self.renderer.theme = THEMES["plain" if self.renderer.plain else self.settings.theme]
+        self.note(f"Settings: {self.settings.describe()}.")
+
+    def confirm(self, question: str) -> bool:
+        while True:
+            if not self.interactive:
+                self.console.print(question)
+            answer = self.read(question + " ")
+            if answer is None or answer.strip().lower() in _NO:
+                return False
+            if answer.strip().lower() in _YES:
+                return True
+            self.console.print("Answer y or n.")
 
     # --- saving, quitting and the end ---------------------------------------------------------------
 
@@ -242,7 +450,10 @@ class Session:
             self.note(f"Not saved: {err}", style="bold red")
             return
         self.save_path = path
-        self.note(f"Saved to {path}. Continue it with: patience play --resume {path}")
+        if self.game.is_over():
+            self.note(f"Saved to {path}. Replay it with: patience replay {path}")
+        else:
+            self.note(f"Saved to {path}. Continue it with: patience play --resume {path}")
 
     def quit(self) -> None:
         """Leave; an unfinished game that changed here is kept as the autosave."""
@@ -250,6 +461,7 @@ class Session:
         if game.is_over() or not (self.changed or self.from_autosave) or not game.moves:
             self.console.print("Bye.")
             return
+        game.clock.stop()
         try:
             save_game(game, autosave_path())
         except CliError as err:
@@ -258,35 +470,143 @@ class Session:
         self.console.print("Bye. Your game is kept: continue it with 'patience play --resume'.")
 
     def finish(self) -> bool:
-        """The end of a game: count it once, say how it ended, offer a new deal. False to leave."""
+        """The end of a game: count it once, say how it ended, then take commands for what is
+        next (new, undo, replay, save, forget, quit). False to leave."""
         game = self.game
         if not self.recorded:
             self.recorded = True
-            try:
-                Store().record(game)
-            except CliError as err:
-                warn(f"the result was not counted in the statistics: {err}")
-            if self.from_autosave:
-                _remove(autosave_path())
-                self.from_autosave = False
+            self.record()
+            if self.from_autosave:  # the kept game is this one, finished: keep that
+                self._keep_finished()
         self.console.print(Text(result_text(game), style="bold"))
         while True:
+            options = "new for a new deal, undo, replay to watch it again, save [FILE]"
+            if self.from_autosave:
+                options += ", forget to remove the kept game"
+            question = f"Type {options}, or quit."
             if not self.interactive:  # a question in a transcript is a line of its own
-                self.console.print("Play a new deal? (y/n)")
-            answer = self.read("Play a new deal? (y/n): ")
-            if answer is None or answer.strip().lower() in _NO:
+                self.console.print(question)
+            answer = self.read("What next? (new, undo, replay, save, quit): ")
+            words = (answer or "quit").split() or ["?"]
+            command = words[0].lower()
+            if command in _QUIT | _NO:
                 self.console.print("Bye.")
                 return False
-            if answer.strip().lower() in _YES:
-                break
-            self.console.print("Answer y for a new deal or n to leave.")
-        self.game = new_deal_like(game)
-        self.recorded = False
-        self.changed = False
-        self.save_path = None
-        self.note(f"A new deal: {describe_game(self.game)}.")
-        self.refresh(position=True)
-        return True
+            if command in _YES or command == "new":
+                if len(words) == 1:
+                    self.start(new_deal_like(game))
+                elif not self.new_deal(words[1:]):
+                    self._print_notes()
+                    continue
+                self.refresh(position=True)
+                return True
+            if command in ("undo", "u"):
+                self.handle(["undo"])
+                self.refresh(position=True)
+                return True
+            if command == "replay":
+                self.replay()
+            elif command == "save":
+                self.save(Path(" ".join(words[1:])) if len(words) > 1 else None)
+                self._print_notes()
+            elif command == "forget" and self.from_autosave:
+                _remove(autosave_path())
+                self.from_autosave = False
+                self.console.print("The kept game is removed.")
+            else:
+                self.console.print(question)
+
+    def record(self) -> None:
+        """Count the finished game in the statistics, once, when this session counts."""
+        game = self.game
+        if self.demoed:
+            self.console.print("Not counted in the statistics: the demo finished this game.")
+            return
+        if not self.count:
+            self.console.print(
+                "Not counted in the statistics: the moves came from a pipe"
+                " (patience play --count counts them)."
+            )
+            return
+        try:
+            Store().record(game, assisted=self.assisted)
+        except CliError as err:
+            warn(f"the result was not counted in the statistics: {err}")
+
+    def _keep_finished(self) -> None:
+        try:
+            save_game(self.game, autosave_path())
+        except CliError as err:
+            warn(f"the kept game could not be updated: {err}")
+
+    def replay(self) -> None:
+        """Watch the game again from the deal, move by move (at a readable pace at a terminal)."""
+        game = self.game
+        trial = game.copy()
+        while trial.moves:
+            trial.pop()
+        renderer = self.renderer
+        with _keys(self.interactive) as key_pressed:
+            for n, move in enumerate(game.moves, 1):
+                trial.push(move)
+                if self.redraw:
+                    self.console.clear()
+                for line in renderer.position(
+                    trial, title=f"Replay, move {n}: {move}", legal=False, clock=False
+                ):
+                    self.console.print(line)
+                if self.interactive and key_pressed(DEMO_PACE):
+                    self.console.print("Replay stopped.")
+                    return
+        self.console.print(Text(f"Replayed {len(game.moves)} moves. {result_text(game)}", style="bold"))
+
+
+def _new_seed(game: Game, args: list[str]) -> int | None:
+    """The deal ``new`` asks for: none (random), a number, or ``winnable`` (the next winnable deal
+    from a random number, decided by the full-information solver)."""
+    if not args:
+        return None
+    word = args[0].lower()
+    if word == "winnable":
+        from patience_core.solver import next_winnable_deal_full_information
+
+        start = random.SystemRandom().randrange(2**32)
+        options: dict[str, Any] = dict(game.options)
+        return next_winnable_deal_full_information(game.id, start, **options)
+    seeds = patience_core.parse_seeds(word)
+    if len(seeds) != 1:
+        raise CliError("new takes one deal number, such as: new 42")
+    return seeds[0]
+
+
+@contextlib.contextmanager
+def _keys(active: bool) -> Iterator[Callable[[float], bool]]:
+    """``key_pressed(seconds)``: wait that long and say whether a key was pressed meanwhile.
+
+    At a terminal the keys are read one at a time (no Enter needed) while the context lasts;
+    otherwise nothing is read and nothing waited for.
+    """
+    if not active or not sys.stdin.isatty():
+        yield lambda seconds: False
+        return
+    import termios
+    import tty
+
+    fd = sys.stdin.fileno()
+    saved = termios.tcgetattr(fd)
+
+    def key_pressed(seconds: float) -> bool:
+        ready, _, _ = select.select([fd], [], [], seconds)
+        if ready:
+            os.read(fd, 64)  # the key, and any bytes of the same key press
+            return True
+        return False
+
+    try:
+        tty.setcbreak(fd)
+        yield key_pressed
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
 
 
 def _remove(path: Path) -> None:

@@ -185,4 +185,4 @@ def summary_lines(sim: Simulation, seeds: range) -> list[str]:
 
 
 def register(app: typer.Typer) -> None:
-    app.command("simulate")(simulate_command)
+    app.command("simulate", short_help="Play many deals with one player: win rates.")(simulate_command)

@@ -199,6 +199,11 @@ def _report(
             lines += [f"  {n:>{width}}. {move}" for n, move in enumerate(result.line, 1)]
         else:
             lines.append("Verdict: won: the position is already won.")
+    elif result.verdict == NO_WIN and result.nodes == 0:
+        lines.append(
+            "Verdict: no win, proved before any search: a counting bound shows that no line can"
+            " win (docs/solver.md), so no position needed searching."
+        )
     elif result.verdict == NO_WIN:
         lines.append("Verdict: no win: every position reachable from here was searched and none is won.")
     else:
@@ -363,4 +368,4 @@ def _print_summary(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("solve")(solve)
+    app.command("solve", short_help="Solve deals seeing every card (full information).")(solve)

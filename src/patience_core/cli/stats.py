@@ -1,12 +1,15 @@
 """Statistics: every finished game, kept in SQLite, summed up per game and option set.
 
-What counts: a game is *played* when it ends, won or lost, in ``patience play``. A game left
-unfinished (quit, restarted, replaced by a new deal) is not a result, and neither are
-``--moves`` runs, replays or resumed games that had already ended. Each finished game is one
+What counts: a game is *played* when it ends, won or lost, in ``patience play`` at a terminal
+(or from a pipe with ``--count``). A game left unfinished (quit, restarted, replaced by a new
+deal), a game the demo finished, ``--moves`` runs, commands piped in without ``--count``,
+replays and resumed games that had already ended are not results. Each finished game is one
 row written in one transaction, so a crash never leaves half a result.
 
-The key is the id played (a preset shows under its own id) and the full set of option values,
-so a game played with one option changed is counted apart from the same game with defaults.
+The key is the id played (a preset shows under its own id), the full set of option values,
+and whether "still winnable?" was asked during the game: a game played with one option
+changed, or with the solver's help, is counted apart from the same game played plainly.
+Each row keeps the playing time, for the fastest win and the mean time.
 """
 
 from __future__ import annotations
@@ -36,9 +39,10 @@ from patience_core.cli.common import (
     option_label,
     user_errors,
 )
+from patience_core.cli.render import clock_text
 
 DB_NAME: Final = "stats.sqlite3"
-SCHEMA_VERSION: Final = 1
+SCHEMA_VERSION: Final = 2
 _SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS results (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -55,6 +59,14 @@ CREATE TABLE IF NOT EXISTS results (
 );
 CREATE INDEX IF NOT EXISTS results_by_game ON results (game, options, id);
 """
+# Each step brings a database from the version before it to its own; a new file takes them all.
+_MIGRATIONS: Final = {
+    1: _SCHEMA,
+    2: """
+ALTER TABLE results ADD COLUMN seconds REAL;                     -- the playing time, NULL if unknown
+ALTER TABLE results ADD COLUMN assisted INTEGER NOT NULL DEFAULT 0;  -- "still winnable?" was asked
+""",
+}
 
 
 def db_path() -> Path:
@@ -75,6 +87,12 @@ class Summary:
     best_cards_left: int
     best_score: int
     total_score: int
+    assisted: bool = False
+    """Games played with "still winnable?" asked: the solver's help, counted apart."""
+    fastest_win: float | None = None
+    """The shortest playing time of a win, in seconds (None: no timed win)."""
+    mean_seconds: float | None = None
+    """The mean playing time of the finished games (None: none timed)."""
 
     @property
     def win_rate(self) -> float:
@@ -107,7 +125,8 @@ class Store:
                     )
                 if version < SCHEMA_VERSION:
                     with conn:
-                        conn.executescript(_SCHEMA)
+                        for step in range(version + 1, SCHEMA_VERSION + 1):
+                            conn.executescript(_MIGRATIONS[step])
                         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
                 yield conn
         except (sqlite3.DatabaseError, OSError) as err:
@@ -115,8 +134,9 @@ class Store:
                 f"cannot use the statistics file {self.path}: {err}; move it away to start afresh"
             ) from None
 
-    def record(self, game: Game) -> None:
-        """Add the result of a finished game, in one transaction."""
+    def record(self, game: Game, *, assisted: bool = False) -> None:
+        """Add the result of a finished game, in one transaction; ``assisted``: "still winnable?"
+        was asked during it."""
         if not game.is_over():
             raise ValueError("only a finished game has a result")
         row = (
@@ -130,40 +150,48 @@ class Store:
             game.cards_left(),
             game.score(),
             len(game.moves),
+            round(game.clock.seconds, 3),
+            int(assisted),
         )
         with self._connect(create=True) as conn:
             assert conn is not None
             with conn:
                 conn.execute(
                     "INSERT INTO results (finished_at, game, base_game, options, seed, deal, won,"
-                    " cards_left, score, moves) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " cards_left, score, moves, seconds, assisted)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     row,
                 )
 
     def summaries(self, game_id: str | None = None) -> list[Summary]:
         """One summary per game and option set, by game id; ``game_id`` keeps that game and its presets."""
-        query = "SELECT game, options, won, cards_left, score FROM results"
+        query = "SELECT game, options, assisted, won, cards_left, score, seconds FROM results"
         args: tuple[str, ...] = ()
         if game_id is not None:
             query += " WHERE game = ? OR base_game = ?"
             args = (game_id, game_id)
         with self._connect(create=False) as conn:
             rows = [] if conn is None else conn.execute(query + " ORDER BY id", args).fetchall()
-        groups: dict[tuple[str, str], list[tuple[int, int, int]]] = {}
-        for game, options, won, left, score in rows:
-            groups.setdefault((game, options), []).append((won, left, score))
+        groups: dict[tuple[str, str, int], list[tuple[int, int, int, float | None]]] = {}
+        for game, options, assisted, won, left, score, seconds in rows:
+            groups.setdefault((game, options, assisted), []).append((won, left, score, seconds))
         out = []
-        for (game, options_json), results in groups.items():
+        for (game, options_json, assisted), results in groups.items():
             options = json.loads(options_json)
             streak = best = 0
-            for won, _, _ in results:
+            for won, *_ in results:
                 streak = streak + 1 if won else 0
                 best = max(best, streak)
+            timed = [r[3] for r in results if r[3] is not None]
+            wins = [r[3] for r in results if r[3] is not None and r[0]]
+            label = option_label(game, options)
+            if assisted:
+                label = f"{label}, still winnable asked".lstrip(", ")
             out.append(
                 Summary(
                     game=game,
                     options=options,
-                    label=option_label(game, options),
+                    label=label,
                     played=len(results),
                     won=sum(r[0] for r in results),
                     current_streak=streak,
@@ -171,9 +199,12 @@ class Store:
                     best_cards_left=min(r[1] for r in results),
                     best_score=max(r[2] for r in results),
                     total_score=sum(r[2] for r in results),
+                    assisted=bool(assisted),
+                    fastest_win=min(wins) if wins else None,
+                    mean_seconds=sum(timed) / len(timed) if timed else None,
                 )
             )
-        return sorted(out, key=lambda s: (s.game, s.label))
+        return sorted(out, key=lambda s: (s.game, s.assisted, s.label))
 
     def count(self, game_id: str | None = None) -> int:
         return sum(s.played for s in self.summaries(game_id))
@@ -257,6 +288,7 @@ def _show(summaries: list[Summary], game_id: str | None, plain: bool) -> None:
                 f"  best cards left {s.best_cards_left}, best score {s.best_score},"
                 f" series score total {s.total_score}"
             )
+            console.print(f"  fastest win {_time(s.fastest_win)}, mean time {_time(s.mean_seconds)}")
         return
     if plain:
         for s in summaries:
@@ -265,12 +297,13 @@ def _show(summaries: list[Summary], game_id: str | None, plain: bool) -> None:
                 f"{name}: played {s.played}, won {s.won} ({s.win_rate:.0%}),"
                 f" current streak {s.current_streak}, best streak {s.best_streak},"
                 f" best cards left {s.best_cards_left},"
-                f" best score {s.best_score}, series score total {s.total_score}."
+                f" best score {s.best_score}, series score total {s.total_score},"
+                f" fastest win {_time(s.fastest_win)}, mean time {_time(s.mean_seconds)}."
             )
         return
     table = RichTable(box=box.SIMPLE_HEAD, pad_edge=False, header_style="bold")
     heads = ("Game", "Options", "Played", "Won", "Win", "Streak", "Best\nstreak", "Best\nleft")
-    for head in (*heads, "Best\nscore", "Series\ntotal"):
+    for head in (*heads, "Best\nscore", "Series\ntotal", "Fastest\nwin", "Mean\ntime"):
         table.add_column(head, justify="left" if head in ("Game", "Options") else "right")
     for s in summaries:
         table.add_row(
@@ -284,8 +317,14 @@ def _show(summaries: list[Summary], game_id: str | None, plain: bool) -> None:
             str(s.best_cards_left),
             str(s.best_score),
             str(s.total_score),
+            _time(s.fastest_win),
+            _time(s.mean_seconds),
         )
     console.print(table)
+
+
+def _time(seconds: float | None) -> str:
+    return "-" if seconds is None else clock_text(seconds)
 
 
 def _with_presets(game_id: str) -> str:
@@ -313,4 +352,4 @@ def _reset(game_id: str | None, yes: bool) -> None:
 
 
 def register(app: typer.Typer) -> None:
-    app.command("stats")(stats)
+    app.command("stats", short_help="Show your statistics per game and option set.")(stats)

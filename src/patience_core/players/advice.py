@@ -75,6 +75,8 @@ class MoveTally:
     losses: int = 0
     unknown: int = 0
     played_wins: int = 0
+    mean_left: float = 0.0
+    """The cards left on average when the samples are played on without looking."""
 
 
 @attrs.frozen
@@ -162,7 +164,8 @@ def advise(
     if done == 0:
         why = f"{obvious} is the greedy choice: no sample could be tried in the time allowed"
         return Hint(obvious, 0, 0, 0.0, why, nodes=nodes, seconds=time.perf_counter() - start)
-    best = _choose(outcomes, obvious, max(2, math.ceil(MARGIN * done)))
+    margin = max(2, math.ceil(MARGIN * done))
+    best = _choose(outcomes, obvious, margin)
     tallies = {m: _tally(m, outcomes[m][:tried], outcomes[m]) for m in legal}
     ranked = sorted(legal, key=lambda m: (m != best, -tallies[m].wins, -tallies[m].played_wins))
     chosen = tallies[best]
@@ -171,7 +174,7 @@ def advise(
         chosen.wins,
         tried,
         chosen.wins / tried if tried else chosen.played_wins / done,
-        _explain(best, [tallies[m] for m in ranked], tried, done),
+        _explain([tallies[m] for m in ranked], tried, done, obvious=best == obvious, margin=margin),
         tallies=tuple(tallies[m] for m in ranked),
         played_wins=chosen.played_wins,
         played=done,
@@ -244,21 +247,51 @@ def _choose(outcomes: dict[Move, list[Outcome]], obvious: Move, margin: int) -> 
 
 def _tally(move: Move, solved: list[Outcome], every: list[Outcome]) -> MoveTally:
     ranks = [o[0] for o in solved]
-    return MoveTally(move, ranks.count(2), ranks.count(0), ranks.count(1), sum(o[1] for o in every))
+    mean_left = -sum(o[2] for o in every) / len(every) if every else 0.0
+    return MoveTally(
+        move, ranks.count(2), ranks.count(0), ranks.count(1), sum(o[1] for o in every), mean_left
+    )
 
 
-def _explain(best: Move, ranked: list[MoveTally], solved: int, played: int) -> str:
+def _explain(ranked: list[MoveTally], solved: int, played: int, *, obvious: bool, margin: int) -> str:
+    """One line for a person: how the move did, and why it rather than the move that looks
+    better by one count (the hint keeps the obvious move unless another is clearly better
+    sample by sample); when no sample is proved winnable, how many cards it leaves instead."""
     chosen = ranked[0]
-    undecided = f", {chosen.unknown} undecided" if chosen.unknown else ""
-    if solved:
+    best = chosen.move
+    others = ranked[1:]
+    if solved and any(t.wins for t in ranked):
+        undecided = f", {chosen.unknown} undecided" if chosen.unknown else ""
         text = f"{best} wins in {chosen.wins} of {solved} samples{undecided}"
+        text += f" (played on without looking: {chosen.played_wins} of {played})"
+        if not others:
+            return f"{best} is the only legal move; it " + text.removeprefix(f"{best} ")
+        runner = max(others, key=lambda t: (t.wins, t.played_wins, -t.losses))
+        if runner.wins > chosen.wins and obvious:
+            return (
+                f"{text}; kept as the obvious move: {runner.move} wins {runner.wins} but is not"
+                f" clearly better sample by sample (it must do better in {margin} more of the"
+                f" {played} samples than it does worse)"
+            )
+        return text + f"; next best {runner.move}: {runner.wins} of {solved}"
+    # No sample proved winnable (one-pass Pyramid, mostly): the cards a move leaves tell them apart.
+    if not solved:
+        why = "no sample was solved in time"
+    elif chosen.unknown:
+        why = f"no sample was proved winnable ({chosen.unknown} of {solved} undecided)"
     else:
-        text = f"{best}: no sample was solved"
-    text += f" (played on without looking: {chosen.played_wins} of {played})"
-    if len(ranked) == 1:
-        return f"{best} is the only legal move; it " + text.removeprefix(f"{best} ")
-    runner = max(ranked[1:], key=lambda t: (t.wins, t.played_wins, -t.losses))
-    return text + f"; next best {runner.move}: {runner.wins} ({runner.played_wins})"
+        why = "no sample could be won"
+    leaves = f"played on, it leaves {chosen.mean_left:.1f} cards on average of {played} samples"
+    if not others:
+        return f"{best} is the only legal move; {why}; {leaves}"
+    runner = min(others, key=lambda t: t.mean_left)
+    text = f"{best}: {why}; {leaves}"
+    if runner.mean_left < chosen.mean_left and obvious:
+        return (
+            f"{text}; kept as the obvious move: {runner.move} leaves {runner.mean_left:.1f} but"
+            " is not clearly better sample by sample"
+        )
+    return text + f" (next best {runner.move}: {runner.mean_left:.1f})"
 
 
 def _exact(seen: Seen, legal: list[Move], node_limit: int, time_limit: float | None, start: float) -> Hint:
