@@ -257,6 +257,7 @@ def openapi_document() -> dict[str, Any]:
     for name, file in (("PlayerView", "player-view"), ("GameRecord", "game-record")):
         schema = json.loads((STATIC / "schemas" / f"{file}.schema.json").read_text(encoding="utf-8"))
         schema.pop("$schema", None)
+        schema["$id"] = f"/static/schemas/{file}.schema.json"  # its "#/$defs/..." refs resolve within it
         schemas[name] = schema
     return doc
 

@@ -38,6 +38,7 @@ from patience_core import (
     CardError,
     DealError,
     Game,
+    GameSpec,
     IllegalMoveError,
     InvalidMoveError,
     OptionError,
@@ -96,6 +97,17 @@ def refusals() -> Iterator[None]:
         raise ApiError(422, str(err)) from None
     except BAD_INPUT as err:
         raise ApiError(400, str(err)) from None
+
+
+def typed_options(spec: GameSpec, given: Mapping[str, Any]) -> dict[str, Any]:
+    """Option values as JSON gives them (true, 3, "match"), or as text the way the command line
+    reads ``-o wrap=false``; :class:`OptionError` names an unknown option."""
+    out = {}
+    for name, value in given.items():
+        option = spec.option(name)
+        text_for_typed = isinstance(value, str) and not isinstance(option.default, str)
+        out[name] = option.parse(value) if text_for_typed else value
+    return out
 
 
 @attrs.define(eq=False)
@@ -222,9 +234,9 @@ class Games:
         """A new game of ``game_id`` (a game or preset id) on deal ``seed``, a random deal, or
         with ``winnable`` the first deal from ``seed`` (or a random number) that the
         full-information solver proves winnable. Returns its state."""
-        options = dict(options or {})
         with refusals():
-            patience_core.find_game(game_id)
+            spec, _ = patience_core.find_game(game_id)
+            options = typed_options(spec, options or {})
             if winnable:
                 start = secrets.randbits(32) if seed is None else seed
                 try:
