@@ -6,6 +6,7 @@ Starlette and uvicorn are imported when the command runs, never by ``import pati
 from __future__ import annotations
 
 import ipaddress
+import socket
 import threading
 import webbrowser
 from typing import Annotated
@@ -29,6 +30,22 @@ def is_loopback(host: str) -> bool:
         return False
 
 
+def listen(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host`` and ``port``; :class:`CliError` in one line when it cannot be."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+        sock = socket.socket(family, kind, proto)
+    except OSError as err:
+        raise CliError(f"cannot listen on {host}: {err.strerror or err}") from None
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+    except OSError as err:
+        sock.close()
+        raise CliError(f"cannot listen on {host} port {port}: {err.strerror or err}") from None
+    return sock
+
+
 def serve(
     host: Annotated[
         str, typer.Option("--host", help="The address to listen on; anything but loopback is open to the network.")
@@ -46,9 +63,10 @@ def serve(
     from patience_core.web.app import create_app
 
     with user_errors():
-        app = create_app()
         if not host.strip():
             raise CliError("--host is empty: give an address such as 127.0.0.1")
+        sock = listen(host, port)
+        app = create_app()
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else shown}:{port}/"
     if not is_loopback(host):
@@ -62,11 +80,13 @@ def serve(
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False)
     server = uvicorn.Server(config)
     try:
-        server.run()
+        server.run(sockets=[sock])
     except KeyboardInterrupt:  # a second Ctrl-C during the shutdown
         pass
+    finally:
+        sock.close()
     if not server.started:
-        raise typer.Exit(1)  # uvicorn said why (the port is taken, say)
+        raise typer.Exit(1)  # uvicorn said why
     typer.echo("Stopped.")
 
 

@@ -294,6 +294,9 @@ def create_app(folder: Path | None = None, *, games: Games | None = None) -> Sta
         yield
         app.state.games.close()
 
+    # Load the plugins now, in one thread: the registry loads them lazily and is not safe to
+    # load from the thread pool's threads at once.
+    patience_core.games()
     gid = "/api/games/{id}"
     routes = [
         Route("/", page),
