@@ -90,6 +90,8 @@ function render() {
   $("demo").setAttribute("aria-pressed", String(demo));
   $("winnable").hidden = !settings.winnable;
   status();
+  // For tests and tools: how far the game is, without reading the picture.
+  Object.assign(document.body.dataset, { moves: String(view.moves.length), status: view.status, version: String(state.version) });
   if (focusKey) {
     const again = document.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
     if (again && again.tabIndex >= 0) again.focus();

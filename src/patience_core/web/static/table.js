@@ -60,7 +60,7 @@ export function cardButton(card, { key, label, free = false, covered = false, pl
 export function cardWidth(layout, available) {
   const xs = layout.map((p) => p.x);
   const halfWidths = Math.max(...xs) - Math.min(...xs) + 2;
-  return Math.max(26, Math.min(84, Math.floor((available / halfWidths) * 2 * 0.98)));
+  return Math.max(22, Math.min(84, Math.floor((available / halfWidths) * 2 * 0.98)));
 }
 
 // The layout: every position at its coordinates; gone cards leave their place empty.
