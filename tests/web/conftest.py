@@ -39,4 +39,3 @@ def live(tmp_path_factory):
         yield server
     finally:
         server.stop()
-

@@ -41,15 +41,18 @@ def test_a_game_is_made_by_seed_with_options_and_an_unguessable_id(client):
     state = make(client, seed=2, options={"wrap": False})
     assert state["view"]["options"]["wrap"] is False
     assert state["view"] == patience_core.new_game("tripeaks", seed=2, wrap=False).to_dict("player")
-    assert len(state["id"]) >= 24 and state["version"] == 1
+    assert len(state["id"]) >= 24
+    assert state["version"] == 1
     assert make(client, seed=2)["id"] != state["id"]
     assert state["deal_number"] is None  # it would give the deal away while the game is on
-    assert "seed" not in json.dumps(state) and "deal" not in state["view"]
+    assert "seed" not in json.dumps(state)
+    assert "deal" not in state["view"]
 
 
 def test_a_preset_by_its_id_and_a_seed_as_digits(client):
     state = make(client, "par-pyramid", seed="18446744073709551615")
-    assert state["title"] == "Par Pyramid" and state["view"]["preset"] == "par-pyramid"
+    assert state["title"] == "Par Pyramid"
+    assert state["view"]["preset"] == "par-pyramid"
     assert state["view"] == patience_core.new_game("par-pyramid", seed=2**64 - 1).to_dict("player")
 
 
@@ -65,15 +68,22 @@ def test_play_undo_redo_restart(client):
     state = make(client, seed=2)
     gid = state["id"]
     played = client.post(f"/api/games/{gid}/moves", json={"move": "4d", "version": 1}).json()
-    assert played["played"] == "4D" and played["auto_played"] == [] and played["version"] == 2
+    assert played["played"] == "4D"
+    assert played["auto_played"] == []
+    assert played["version"] == 2
     assert played["view"]["moves"] == ["4D"]
     undone = client.post(f"/api/games/{gid}/undo", json={"version": 2}).json()
-    assert undone["undone"] == "4D" and undone["redo"] == 1 and undone["view"]["moves"] == []
+    assert undone["undone"] == "4D"
+    assert undone["redo"] == 1
+    assert undone["view"]["moves"] == []
     redone = client.post(f"/api/games/{gid}/redo").json()
-    assert redone["redone"] == "4D" and redone["redo"] == 0 and redone["view"]["moves"] == ["4D"]
+    assert redone["redone"] == "4D"
+    assert redone["redo"] == 0
+    assert redone["view"]["moves"] == ["4D"]
     client.post(f"/api/games/{gid}/moves", json={"move": "5S"})
     restarted = client.post(f"/api/games/{gid}/restart").json()
-    assert restarted["view"]["moves"] == [] and restarted["redo"] == 2
+    assert restarted["view"]["moves"] == []
+    assert restarted["redo"] == 2
     assert client.get(f"/api/games/{gid}").json() == {**restarted, "seconds": restarted["seconds"]}
 
 
@@ -90,13 +100,19 @@ def test_auto_play_plays_the_forced_draws_when_asked(client):
     assert answer["auto_played"] == [str(m) for m in before.auto_moves()]
     assert answer["auto_played"], "this position has moves to auto-play"
     plain = client.post("/api/records", json=game.to_record()).json()
-    assert client.post(f"/api/games/{plain['id']}/moves", json={"move": str(last)}).json()["auto_played"] == []
+    assert (
+        client.post(f"/api/games/{plain['id']}/moves", json={"move": str(last)}).json()["auto_played"] == []
+    )
 
 
 @pytest.mark.parametrize(
     ("body", "status", "error"),
     [
-        (b"{", 400, "the body is not JSON: Expecting property name enclosed in double quotes at line 1 column 2"),
+        (
+            b"{",
+            400,
+            "the body is not JSON: Expecting property name enclosed in double quotes at line 1 column 2",
+        ),
         (b"[1]", 400, "the body is a JSON object, not a JSON array"),
         (b"\xff", 400, "the body is not JSON: it is not UTF-8 text"),
         (b'{"move": "4D", "x": 1}', 400, "unknown field 'x' (fields here: move, version, auto, demo)"),
@@ -105,9 +121,24 @@ def test_auto_play_plays_the_forced_draws_when_asked(client):
         (b"{}", 400, "field 'move' is missing: move text such as 4H, QH+AS or draw"),
         (b'{"move": "9X"}', 400, str(pytest.raises)),
         (b'{"move": "9H"}', 422, "illegal move 9H: 9H is not in sight (face down or in the stock)"),
-        (b"[" * 100_000 + b"]" * 100_000, 400, "the body is not JSON this server reads: it is nested too deeply"),
+        (
+            b"[" * 100_000 + b"]" * 100_000,
+            400,
+            "the body is not JSON this server reads: it is nested too deeply",
+        ),
     ],
-    ids=["broken", "array", "not-utf8", "unknown-field", "type", "bool", "missing", "not-a-move", "illegal", "deep"],
+    ids=[
+        "broken",
+        "array",
+        "not-utf8",
+        "unknown-field",
+        "type",
+        "bool",
+        "missing",
+        "not-a-move",
+        "illegal",
+        "deep",
+    ],
 )
 def test_bad_requests_get_one_line_and_change_nothing(client, body, status, error):
     state = make(client, seed=2)
@@ -180,7 +211,9 @@ def test_a_stale_change_is_refused(client):
 
 def test_nothing_to_undo_or_redo_and_a_finished_game(client):
     gid = make(client, seed=2)["id"]
-    assert client.post(f"/api/games/{gid}/undo").json() == {"error": "nothing to undo: no move has been played yet"}
+    assert client.post(f"/api/games/{gid}/undo").json() == {
+        "error": "nothing to undo: no move has been played yet"
+    }
     assert client.post(f"/api/games/{gid}/redo").status_code == 422
     assert client.post(f"/api/games/{gid}/restart").json() == {"error": "already at the start of the deal"}
 
@@ -203,9 +236,11 @@ def test_the_record_only_after_the_end_or_with_the_word(client):
     assert refused.status_code == 403
     assert "reveals_deal=true" in refused.json()["error"]
     revealed = client.get(f"/api/games/{gid}/record?reveals_deal=true").json()
-    assert revealed["deal"] == lost["record"]["deal"] and revealed["program"].startswith("patience ")
+    assert revealed["deal"] == lost["record"]["deal"]
+    assert revealed["program"].startswith("patience ")
     end = client.post(f"/api/games/{gid}/moves", json={"move": lost["last"]}).json()
-    assert end["view"]["status"] == "lost" and end["deal_number"] == "2"
+    assert end["view"]["status"] == "lost"
+    assert end["deal_number"] == "2"
     record = client.get(f"/api/games/{gid}/record")
     assert record.status_code == 200
     assert record.headers["content-disposition"] == 'attachment; filename="tripeaks-2.json"'
@@ -221,10 +256,13 @@ def test_a_record_resumes_with_its_moves_redo_and_time(client):
     record = game.to_record()
     record["seconds"] = 75.0
     state = client.post("/api/records", json=record).json()
-    assert state["view"] == game.to_dict("player") and state["redo"] == 1 and state["seconds"] == 75.0
+    assert state["view"] == game.to_dict("player")
+    assert state["redo"] == 1
+    assert state["seconds"] == 75.0
     record["moves"] = ["KS", "QC"]
     bad = client.post("/api/records", json=record)
-    assert bad.status_code == 400 and bad.json()["error"].startswith("saved game: move 2 (QC) cannot be played")
+    assert bad.status_code == 400
+    assert bad.json()["error"].startswith("saved game: move 2 (QC) cannot be played")
     view = client.post("/api/records", json=game.to_dict("player"))
     assert view.json()["error"] == "a player view hides cards and cannot be loaded; save with view='full'"
 
@@ -242,7 +280,9 @@ def test_a_restarted_server_resumes_every_game(isolated):
     with TestClient(create_app(isolated)) as second:
         after = [second.get(f"/api/games/{gid}").json() for gid in ids]
     for old, new in zip(before, after, strict=True):
-        assert new["view"] == old["view"] and new["redo"] == 1 and new["version"] == old["version"]
+        assert new["view"] == old["view"]
+        assert new["redo"] == 1
+        assert new["version"] == old["version"]
 
 
 def test_a_finished_game_counts_once_in_the_same_statistics(client, isolated):
@@ -263,8 +303,11 @@ def test_a_game_that_looked_at_hidden_cards_or_ran_the_demo_is_not_counted(clien
         if how == "still-winnable":
             answer = client.post(f"/api/games/{gid}/still-winnable-full-information").json()
             assert answer == {"verdict": "not winnable", "counted": False, "version": 2}
-        end = client.post(f"/api/games/{gid}/moves", json={"move": lost["last"], "demo": how == "demo"}).json()
-        assert end["counted"] is False and end["view"]["status"] == "lost"
+        end = client.post(
+            f"/api/games/{gid}/moves", json={"move": lost["last"], "demo": how == "demo"}
+        ).json()
+        assert end["counted"] is False
+        assert end["view"]["status"] == "lost"
     assert client.get("/api/stats").json() == []
 
 
@@ -272,18 +315,25 @@ def test_a_hint_with_its_reasons(client):
     gid = make(client, seed=2)["id"]
     advice = client.post(f"/api/games/{gid}/hint").json()
     assert advice["move"] in ["4D", "2S", "4H", "draw"]
-    assert advice["explanation"].startswith(advice["move"]) and "samples" in advice["explanation"]
+    assert advice["explanation"].startswith(advice["move"])
+    assert "samples" in advice["explanation"]
 
 
 def test_the_page_and_its_assets_are_served_from_the_package(client):
     page = client.get("/")
-    assert page.status_code == 200 and 'src="/static/app.js"' in page.text
+    assert page.status_code == 200
+    assert 'src="/static/app.js"' in page.text
     for asset in ("app.js", "table.js", "style.css"):
         response = client.get(f"/static/{asset}")
-        assert response.status_code == 200 and response.text == (STATIC / asset).read_text(encoding="utf-8")
-    text = page.text + "".join((STATIC / a).read_text(encoding="utf-8") for a in ("app.js", "table.js", "style.css"))
+        assert response.status_code == 200
+        assert response.text == (STATIC / asset).read_text(encoding="utf-8")
+    text = page.text + "".join(
+        (STATIC / a).read_text(encoding="utf-8") for a in ("app.js", "table.js", "style.css")
+    )
     assert "http://" not in text.replace("http://www.w3.org/2000/svg", "")
-    assert "https://" not in text and "@import" not in text and "url(" not in text
+    assert "https://" not in text
+    assert "@import" not in text
+    assert "url(" not in text
     assert "default-src 'self'" in page.headers["content-security-policy"]
 
 
@@ -294,13 +344,18 @@ def test_the_shipped_schemas_are_the_documented_ones():
 
 def openapi_validator(doc: dict, name: str) -> jsonschema.Draft202012Validator:
     # The components as $defs, so that a schema's own "$id" scopes its "#/$defs/..." refs.
-    schemas = json.loads(json.dumps(doc["components"]["schemas"]).replace("#/components/schemas/", "#/$defs/"))
-    return jsonschema.Draft202012Validator({"$id": "https://example.org/openapi", "$ref": f"#/$defs/{name}", "$defs": schemas})
+    schemas = json.loads(
+        json.dumps(doc["components"]["schemas"]).replace("#/components/schemas/", "#/$defs/")
+    )
+    return jsonschema.Draft202012Validator(
+        {"$id": "https://example.org/openapi", "$ref": f"#/$defs/{name}", "$defs": schemas}
+    )
 
 
 def test_the_openapi_document_names_every_route_and_the_answers_fit_it(client):
     doc = client.get("/openapi.json").json()
-    assert doc["openapi"].startswith("3.1") and doc["info"]["version"] == patience_core.__version__
+    assert doc["openapi"].startswith("3.1")
+    assert doc["info"]["version"] == patience_core.__version__
     routes = {
         (route.path, method.lower())
         for route in client.app.routes
@@ -308,15 +363,23 @@ def test_the_openapi_document_names_every_route_and_the_answers_fit_it(client):
         for method in (route.methods or ())
         if method != "HEAD"
     }
-    documented = {(path, method) for path, ops in doc["paths"].items() for method in ops if method != "parameters"}
+    documented = {
+        (path, method) for path, ops in doc["paths"].items() for method in ops if method != "parameters"
+    }
     assert routes == documented
     gid = make(client, seed=2)["id"]
     openapi_validator(doc, "GameState").validate(client.get(f"/api/games/{gid}").json())
     moved = client.post(f"/api/games/{gid}/moves", json={"move": "4D"}).json()
     openapi_validator(doc, "MoveResult").validate(moved)
-    openapi_validator(doc, "Error").validate(client.post(f"/api/games/{gid}/moves", json={"move": "9H"}).json())
-    openapi_validator(doc, "GameRecord").validate(client.get(f"/api/games/{gid}/record?reveals_deal=true").json())
+    openapi_validator(doc, "Error").validate(
+        client.post(f"/api/games/{gid}/moves", json={"move": "9H"}).json()
+    )
+    openapi_validator(doc, "GameRecord").validate(
+        client.get(f"/api/games/{gid}/record?reveals_deal=true").json()
+    )
     for spec in client.get("/api/games").json():
         openapi_validator(doc, "GameSpec").validate(spec)
     with pytest.raises(jsonschema.ValidationError):
-        openapi_validator(doc, "PlayerView").validate(patience_core.new_game("tripeaks", seed=2).to_dict("full"))
+        openapi_validator(doc, "PlayerView").validate(
+            patience_core.new_game("tripeaks", seed=2).to_dict("full")
+        )

@@ -71,7 +71,9 @@ def server(tmp_path_factory) -> Iterator[LiveServer]:
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     if not CHROMIUM.exists():
-        pytest.fail("Chromium is not installed: run 'bash scripts/test-setup.sh' (the README's test line does)")
+        pytest.fail(
+            "Chromium is not installed: run 'bash scripts/test-setup.sh' (the README's test line does)"
+        )
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         yield chromium
@@ -94,7 +96,9 @@ def open_game(browser: Browser, server: LiveServer, body: dict, width: int = 128
     refused = "Failed to load resource: the server responded with a status of 4"
     page.on(
         "console",
-        lambda msg: errors.append(msg.text) if msg.type == "error" and not msg.text.startswith(refused) else None,
+        lambda msg: (
+            errors.append(msg.text) if msg.type == "error" and not msg.text.startswith(refused) else None
+        ),
     )
     page.goto(server.url)
     expect(page.locator("body")).to_have_attribute("data-status", "playing")
@@ -143,7 +147,8 @@ def test_a_tripeaks_game_won_by_clicks(browser, server):
     expect(page.locator("#end-share")).to_contain_text("deal 2")
     shot(page, "tripeaks-won-1280")
     game = server.games._find(gid).game
-    assert [str(m) for m in game.moves] == list(line) and game.is_won()
+    assert [str(m) for m in game.moves] == list(line)
+    assert game.is_won()
     assert page.errors == []  # type: ignore[attr-defined]
 
 
@@ -165,7 +170,8 @@ def test_pyramid_pair_king_illegal_click_undo_redo_and_hint(browser, server):
     page.click("#table [data-card='QC']", force=True)
     expect(page.locator("#message")).to_have_text(re.compile(r"^illegal move QC: .+"))
     expect(page.locator("#message")).to_have_class(re.compile(r"\berror\b"))
-    assert moves(page) == 2 and len(server.games._find(gid).game.moves) == 2
+    assert moves(page) == 2
+    assert len(server.games._find(gid).game.moves) == 2
     # Undo and redo, by button and by key.
     page.click("#undo")
     wait_moves(page, 1)
@@ -197,7 +203,9 @@ def test_a_new_deal_by_number_keys_and_a_reload_that_resumes(browser, server):
     # Keys alone: D draws, Tab reaches a card, Enter plays it when it fits.
     page.keyboard.press("d")
     wait_moves(page, 1)
-    legal = page.evaluate("() => [...document.querySelectorAll('#table .card.free')].map(c => c.dataset.card)")
+    legal = page.evaluate(
+        "() => [...document.querySelectorAll('#table .card.free')].map(c => c.dataset.card)"
+    )
     assert legal
     page.reload()
     expect(page.locator("body")).to_have_attribute("data-moves", "1")
@@ -218,8 +226,11 @@ def test_a_layout_no_shipped_game_has_is_drawn_from_the_view(browser, server, wi
     cards = page.locator("#table .card")
     expect(cards).to_have_count(30)
     assert page.locator("#table .card.back").count() == sum(not p["face_up"] for p in view["layout"])
-    labels = page.locator("#table .card.free").evaluate_all("cards => cards.map(c => c.getAttribute('aria-label'))")
-    assert len(labels) == 12 and all(label.endswith(", free") for label in labels)
+    labels = page.locator("#table .card.free").evaluate_all(
+        "cards => cards.map(c => c.getAttribute('aria-label'))"
+    )
+    assert len(labels) == 12
+    assert all(label.endswith(", free") for label in labels)
     # Drawn where the view says: the first free card's left edge and the last one's are apart by
     # the coordinates' span, in half card widths.
     boxes = [cards.nth(i).bounding_box() for i in range(30)]

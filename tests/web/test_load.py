@@ -55,36 +55,44 @@ async def race(url: str) -> tuple[list[httpx.Response], str]:
         for _ in range(8):  # both clients send a draw seen at the same version, eight times
             version = (await http.get(f"/api/games/{gid}")).json()["version"]
             body = {"move": "draw", "version": version}
-            answers += await asyncio.gather(*(http.post(f"/api/games/{gid}/moves", json=body) for _ in range(2)))
+            answers += await asyncio.gather(
+                *(http.post(f"/api/games/{gid}/moves", json=body) for _ in range(2))
+            )
         return answers, gid
 
 
 def test_two_clients_on_one_game_one_wins_each_race_and_the_other_is_told(live):
     answers, gid = asyncio.run(race(live.url))
     codes = [a.status_code for a in answers]
-    assert codes.count(200) == 8 and codes.count(409) == 8
+    assert codes.count(200) == 8
+    assert codes.count(409) == 8
     for answer in answers:
         if answer.status_code == 409:
             assert answer.json()["error"].startswith("stale: the game changed since version")
     # The game is the eight draws, in memory and in the file alike.
     assert live.games._find(gid).game.moves == [patience_core.Move.parse("draw")] * 8
     record = live.games.db.load(gid)
-    assert record is not None and record[3]["moves"] == ["draw"] * 8 and record[0] == 9
+    assert record is not None
+    assert record[3]["moves"] == ["draw"] * 8
+    assert record[0] == 9
 
 
 async def pile_on(url: str) -> tuple[list[httpx.Response], str]:
     async with httpx.AsyncClient(base_url=url, timeout=30) as http:
         gid = (await http.post("/api/games", json={"game": "tripeaks", "seed": 2})).json()["id"]
-        answers = await asyncio.gather(*(http.post(f"/api/games/{gid}/moves", json={"move": "draw"}) for _ in range(30)))
+        answers = await asyncio.gather(
+            *(http.post(f"/api/games/{gid}/moves", json={"move": "draw"}) for _ in range(30))
+        )
         return list(answers), gid
 
 
 def test_moves_without_versions_are_serialized(live):
-    answers, gid = asyncio.run(pile_on(live.url))
+    answers, _gid = asyncio.run(pile_on(live.url))
     ok = [a.json() for a in answers if a.status_code == 200]
     assert len(ok) == 23  # the stock's 23 cards; the rest are refused: the stock is empty
     assert sorted(len(a["view"]["moves"]) for a in ok) == list(range(1, 24))
     assert sorted(a["version"] for a in ok) == list(range(2, 25))
     for answer in answers:
         if answer.status_code != 200:
-            assert answer.status_code == 422 and "draw" in answer.json()["error"]
+            assert answer.status_code == 422
+            assert "draw" in answer.json()["error"]

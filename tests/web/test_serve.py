@@ -46,7 +46,8 @@ def test_serve_serves_the_page_and_stops_on_ctrl_c_without_a_traceback(isolated)
                     assert b"<title>Patience</title>" in page.read()
                 break
             except OSError:
-                assert time.monotonic() < deadline and proc.poll() is None, proc.stderr.read() if proc.stderr else ""
+                assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
+                assert time.monotonic() < deadline
                 time.sleep(0.2)
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=30)
@@ -54,8 +55,10 @@ def test_serve_serves_the_page_and_stops_on_ctrl_c_without_a_traceback(isolated)
         if proc.poll() is None:
             proc.kill()
     assert proc.returncode == 0, err
-    assert f"Patience is served at http://127.0.0.1:{port}/" in out and out.rstrip().endswith("Stopped.")
-    assert "Traceback" not in err and "Warning" not in err
+    assert f"Patience is served at http://127.0.0.1:{port}/" in out
+    assert out.rstrip().endswith("Stopped.")
+    assert "Traceback" not in err
+    assert "Warning" not in err
     assert (isolated / "games.sqlite3").exists()
 
 
@@ -75,7 +78,10 @@ def test_a_port_in_use_is_one_line(isolated):
     assert result.stderr == f"Error: cannot listen on 127.0.0.1 port {port}: Address already in use\n"
 
 
-@pytest.mark.parametrize(("host", "warned"), [("127.0.0.1", False), ("localhost", False), ("::1", False), ("0.0.0.0", True), ("192.0.2.7", True)])
+@pytest.mark.parametrize(
+    ("host", "warned"),
+    [("127.0.0.1", False), ("localhost", False), ("::1", False), ("0.0.0.0", True), ("192.0.2.7", True)],
+)
 def test_binding_anything_but_loopback_warns(monkeypatch, host, warned):
     import uvicorn
 
@@ -92,7 +98,8 @@ def test_binding_anything_but_loopback_warns(monkeypatch, host, warned):
 def test_import_patience_core_loads_no_web_nor_terminal_library():
     code = (
         "import sys, patience_core\n"
-        "bad = [m for m in ('starlette', 'uvicorn', 'typer', 'rich', 'patience_core.web') if m in sys.modules]\n"
+        "names = ('starlette', 'uvicorn', 'typer', 'rich', 'patience_core.web')\n"
+        "bad = [m for m in names if m in sys.modules]\n"
         "print(bad)\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

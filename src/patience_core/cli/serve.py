@@ -48,9 +48,14 @@ def listen(host: str, port: int) -> socket.socket:
 
 def serve(
     host: Annotated[
-        str, typer.Option("--host", help="The address to listen on; anything but loopback is open to the network.")
+        str,
+        typer.Option(
+            "--host", help="The address to listen on; anything but loopback is open to the network."
+        ),
     ] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", "-p", min=1, max=65535, help="The port to listen on.")] = 8000,
+    port: Annotated[
+        int, typer.Option("--port", "-p", min=1, max=65535, help="The port to listen on.")
+    ] = 8000,
     open_browser: Annotated[bool, typer.Option("--open", help="Open the page in the web browser.")] = False,
 ) -> None:
     """Play in the browser and serve the HTTP JSON API: every installed game at http://HOST:PORT.

@@ -4,7 +4,6 @@ language (docs/web.md).
 - :mod:`.app`: the ASGI app (Starlette): the routes, the JSON in and out, the page.
 - :mod:`.games`: the games being played, kept in SQLite, one transaction per move.
 - :mod:`.from_cli`: what the server borrows from the command line (statistics, records).
-- :mod:`.bench`: the server's benchmark, ``python -m patience_core.web.bench``.
 - ``static/``: the page: HTML, CSS and plain JavaScript modules, no build step.
 
 Importing :mod:`patience_core` imports none of this, nor Starlette: the ``serve`` command

@@ -98,7 +98,9 @@ async def read_json(request: Request) -> dict[str, Any]:
     except UnicodeDecodeError:
         raise ApiError(400, "the body is not JSON: it is not UTF-8 text") from None
     except json.JSONDecodeError as err:
-        raise ApiError(400, f"the body is not JSON: {err.msg} at line {err.lineno} column {err.colno}") from None
+        raise ApiError(
+            400, f"the body is not JSON: {err.msg} at line {err.lineno} column {err.colno}"
+        ) from None
     except RecursionError:
         raise ApiError(400, "the body is not JSON this server reads: it is nested too deeply") from None
     if not isinstance(data, dict):

@@ -26,7 +26,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import closing, contextmanager
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final, TypeVar
@@ -46,6 +46,7 @@ from patience_core import (
     UnknownGameError,
 )
 from patience_core.engine.clock import MAX_SECONDS, Clock
+from patience_core.engine.game import STATE_KEYS
 from patience_core.players import hint
 from patience_core.solver import next_winnable_deal_full_information, still_winnable_full_information
 from patience_core.web.from_cli import STATS_DB_NAME, CliError, Store, data_dir, record_of
@@ -164,7 +165,15 @@ class Database:
     def update(self, entry: Open, version: int) -> bool:
         """Write ``entry`` over the row still at ``version``, in one transaction; False when the
         row has moved on (another process changed the game)."""
-        args = (entry.version, entry.counted, entry.recorded, _record_text(entry.game), _now(), entry.id, version)
+        args = (
+            entry.version,
+            entry.counted,
+            entry.recorded,
+            _record_text(entry.game),
+            _now(),
+            entry.id,
+            version,
+        )
 
         def go(conn: sqlite3.Connection) -> bool:
             with conn:
@@ -201,7 +210,12 @@ def _now() -> str:
 
 
 def _record_text(game: Game) -> str:
-    return json.dumps(game.to_record(), separators=(",", ":"))
+    """What the file keeps of a game: its record without the position its moves give (loading
+    replays them anyway, and the position is most of a record's size and time to write)."""
+    record = game.to_record()
+    for key in STATE_KEYS:
+        del record[key]
+    return json.dumps(record, separators=(",", ":"))
 
 
 class Games:
