@@ -4,7 +4,7 @@ and cli/, so that moving these helpers to a module both apps share changes this 
 
 from __future__ import annotations
 
-from patience_core.cli.common import CliError, data_dir
+from patience_core.cli.common import USER_ERRORS, CliError, data_dir
 from patience_core.cli.games import plugin_sources, spec_json
 from patience_core.cli.records import record_of
 from patience_core.cli.stats import DB_NAME as STATS_DB_NAME
@@ -12,6 +12,7 @@ from patience_core.cli.stats import Store, Summary
 
 __all__ = [
     "STATS_DB_NAME",
+    "USER_ERRORS",
     "CliError",
     "Store",
     "Summary",

@@ -34,22 +34,12 @@ from typing import Any, Final, TypeVar
 import attrs
 
 import patience_core
-from patience_core import (
-    CardError,
-    DealError,
-    Game,
-    GameSpec,
-    IllegalMoveError,
-    InvalidMoveError,
-    OptionError,
-    RecordError,
-    UnknownGameError,
-)
+from patience_core import DealError, Game, GameSpec, IllegalMoveError, OptionError, UnknownGameError
 from patience_core.engine.clock import MAX_SECONDS, Clock
 from patience_core.engine.game import STATE_KEYS
 from patience_core.players import hint
 from patience_core.solver import next_winnable_deal_full_information, still_winnable_full_information
-from patience_core.web.from_cli import STATS_DB_NAME, CliError, Store, data_dir, record_of
+from patience_core.web.from_cli import STATS_DB_NAME, USER_ERRORS, CliError, Store, data_dir, record_of
 
 log = logging.getLogger("patience.web")
 
@@ -85,10 +75,6 @@ class ApiError(Exception):
         self.message = message
 
 
-# The core's errors for bad input (400) and moves that are not legal now (422).
-BAD_INPUT: Final = (CardError, DealError, InvalidMoveError, OptionError, RecordError, UnknownGameError)
-
-
 @contextmanager
 def refusals() -> Iterator[None]:
     """The core's errors for user mistakes as :class:`ApiError`, with the message the CLI prints."""
@@ -96,7 +82,7 @@ def refusals() -> Iterator[None]:
         yield
     except IllegalMoveError as err:
         raise ApiError(422, str(err)) from None
-    except BAD_INPUT as err:
+    except USER_ERRORS as err:  # bad input: the errors the command line reports in one line
         raise ApiError(400, str(err)) from None
 
 
