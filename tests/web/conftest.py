@@ -1,12 +1,9 @@
 import sys
-import warnings
 from pathlib import Path
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # for web_helpers, under --import-mode=importlib
-# Starlette's test client names a successor of httpx that this suite does not need.
-warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
 
 
 @pytest.fixture(autouse=True)
