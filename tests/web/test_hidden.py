@@ -99,13 +99,8 @@ def test_the_check_is_not_toothless(client):
     assert {str(c) for c in CARDS} >= hidden_cards(game)
 
 
-def test_the_page_holds_no_game():
-    from starlette.testclient import TestClient
-
-    from patience_core.web.app import create_app
-
-    with TestClient(create_app(Path.cwd())) as client:
-        before = client.get("/").text
-        client.post("/api/games", json={"game": "tripeaks", "seed": 2})
-        assert client.get("/").text == before
-        assert not cards_in(before.replace("suit-", ""))
+def test_the_page_holds_no_game(client):
+    before = client.get("/").text
+    client.post("/api/games", json={"game": "tripeaks", "seed": 2})
+    assert client.get("/").text == before
+    assert not cards_in(before.replace("suit-", ""))
