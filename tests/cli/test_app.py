@@ -22,7 +22,7 @@ def test_version():
     assert result.stdout.strip() == f"patience {patience_core.__version__}"
 
 
-COMMAND_NAMES = ("games", "show", "play", "replay", "stats", "solve", "simulate", "bench")
+COMMAND_NAMES = ("games", "show", "play", "replay", "stats", "solve", "simulate", "bench", "serve")
 
 
 def test_no_arguments_shows_the_commands():

@@ -11,9 +11,9 @@ from typing import Annotated
 import typer
 
 import patience_core
-from patience_core.cli import bench, games, play, replay, simulate, solve, stats
+from patience_core.cli import bench, games, play, replay, serve, simulate, solve, stats
 
-COMMANDS = (games, play, replay, stats, solve, simulate, bench)
+COMMANDS = (games, play, replay, stats, solve, simulate, bench, serve)
 
 app = typer.Typer(
     name="patience",

@@ -1,0 +1,38 @@
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))  # for web_helpers, under --import-mode=importlib
+
+
+@pytest.fixture(autouse=True)
+def isolated(tmp_path, monkeypatch):
+    """Every test gets its own data folder: nothing touches the real home."""
+    home = tmp_path / "home"
+    monkeypatch.setenv("PATIENCE_HOME", str(home))
+    return home
+
+
+@pytest.fixture
+def client(isolated):
+    from starlette.testclient import TestClient
+
+    from patience_core.web.app import create_app
+
+    with TestClient(create_app(isolated)) as test_client:
+        yield test_client
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory):
+    """A real server (uvicorn) on 127.0.0.1 and a free port, for the module's tests."""
+    from web_helpers import LiveServer
+
+    from patience_core.web.app import create_app
+
+    server = LiveServer(create_app(tmp_path_factory.mktemp("live-home")))
+    try:
+        yield server
+    finally:
+        server.stop()

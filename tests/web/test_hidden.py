@@ -1,0 +1,106 @@
+"""Nothing hidden leaves the server: every installed game played to its end through the API,
+and no response (body or headers) names a face-down card or a stock card, nor the deal or its
+number while the game is on. The record is the one exception, and only when asked for so."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import jsonschema
+import pytest
+from web_helpers import cards_in, hidden_cards, leaks
+
+import patience_core
+from patience_core import CARDS
+from patience_core.players import Seen
+
+VIEW_SCHEMA = json.loads(
+    (Path(__file__).parents[2] / "docs" / "schemas" / "player-view.schema.json").read_text()
+)
+
+
+def every_game_id() -> list[str]:
+    return sorted(
+        [spec.id for spec in patience_core.games()]
+        + [preset.id for spec in patience_core.games() for preset in spec.presets]
+    )
+
+
+def check(response, game, *, allowed=frozenset()):
+    """A response that shows nothing hidden of ``game`` (the server's own game at this moment)."""
+    assert response.status_code < 500, response.text
+    body = response.text
+    assert not leaks(body, dict(response.headers), game, allowed=set(allowed)), body
+    data = response.json()
+    if "view" in data:
+        jsonschema.validate(data["view"], VIEW_SCHEMA)
+        assert data["view"] == game.to_dict("player")
+        on = game.status() == "playing"
+        assert (data["deal_number"] is None) == (on or game.deal.seed is None)
+    assert '"deal"' not in body
+    assert '"seed"' not in body
+    assert '"stock_cards"' not in body
+
+
+@pytest.mark.parametrize("game_id", every_game_id())
+def test_a_whole_game_through_the_api_shows_nothing_hidden(client, game_id):
+    rng = random.Random(game_id)
+    created = client.post("/api/games", json={"game": game_id, "seed": 11})
+    gid = created.json()["id"]
+    server = client.app.state.games
+
+    def game():
+        return server._find(gid).game  # the server's own game: what it may not tell
+
+    check(created, game())
+    turns = 0
+    while game().status() == "playing":
+        turns += 1
+        assert turns < 400
+        # An illegal click on a card the player cannot see: the answer names only that card,
+        # and is the answer of every game that looks the same to the player (the unseen cards
+        # shuffled), so it tells nothing of where the card lies.
+        unseen = sorted(hidden_cards(game()))
+        if unseen and turns % 5 == 1:
+            seen = Seen(game())
+            for card in rng.sample(unseen, min(3, len(unseen))):
+                refused = client.post(f"/api/games/{gid}/moves", json={"move": card})
+                assert refused.status_code == 422
+                check(refused, game(), allowed={card})
+                for _ in range(3):
+                    alike = seen.sample(rng)
+                    assert refused.json()["error"] == f"illegal move {card}: {alike.why_illegal(card)}"
+        if turns % 7 == 3:
+            check(client.post(f"/api/games/{gid}/hint"), game())
+        if turns % 9 == 4:
+            check(client.post(f"/api/games/{gid}/undo"), game())
+            check(client.post(f"/api/games/{gid}/redo"), game())
+        move = rng.choice(game().legal_moves())
+        check(client.post(f"/api/games/{gid}/moves", json={"move": str(move), "auto": True}), game())
+        check(client.get(f"/api/games/{gid}"), game())
+        refused = client.get(f"/api/games/{gid}/record")
+        if game().status() == "playing":
+            assert refused.status_code == 403
+            check(refused, game())
+    record = client.get(f"/api/games/{gid}/record").json()  # over: the record, with everything
+    assert record["deal"] == game().deal_text()
+    check(client.post(f"/api/games/{gid}/still-winnable-full-information"), game())
+    check(client.get("/api/stats"), game())
+
+
+def test_the_check_is_not_toothless(client):
+    gid = client.post("/api/games", json={"game": "tripeaks", "seed": 2}).json()["id"]
+    game = client.app.state.games._find(gid).game
+    down = next(iter(hidden_cards(game)))
+    assert leaks(f'{{"x": "{down}"}}', {}, game) == {down}
+    assert cards_in("QH+AS draw 10H") == {"QH", "AS"}
+    assert {str(c) for c in CARDS} >= hidden_cards(game)
+
+
+def test_the_page_holds_no_game(client):
+    before = client.get("/").text
+    client.post("/api/games", json={"game": "tripeaks", "seed": 2})
+    assert client.get("/").text == before
+    assert not cards_in(before.replace("suit-", ""))
