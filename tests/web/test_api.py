@@ -296,19 +296,22 @@ def test_a_finished_game_counts_once_in_the_same_statistics(client, isolated):
     assert Store(isolated / "stats.sqlite3").count() == 1  # the file patience stats reads
 
 
-def test_a_game_that_looked_at_hidden_cards_or_ran_the_demo_is_not_counted(client):
-    for how in ("still-winnable", "demo"):
-        lost = lost_game_record()
-        gid = client.post("/api/records", json=lost["record"]).json()["id"]
-        if how == "still-winnable":
-            answer = client.post(f"/api/games/{gid}/still-winnable-full-information").json()
-            assert answer == {"verdict": "not winnable", "counted": False, "version": 2}
-        end = client.post(
-            f"/api/games/{gid}/moves", json={"move": lost["last"], "demo": how == "demo"}
-        ).json()
-        assert end["counted"] is False
-        assert end["view"]["status"] == "lost"
+def test_a_game_the_demo_played_is_not_counted_and_one_that_looked_is_counted_apart(client):
+    """As in the terminal: the demo's games are not the player's; still-winnable is help."""
+    lost = lost_game_record()
+    gid = client.post("/api/records", json=lost["record"]).json()["id"]
+    end = client.post(f"/api/games/{gid}/moves", json={"move": lost["last"], "demo": True}).json()
+    assert end["counted"] is False
+    assert end["view"]["status"] == "lost"
     assert client.get("/api/stats").json() == []
+    gid = client.post("/api/records", json=lost["record"]).json()["id"]
+    answer = client.post(f"/api/games/{gid}/still-winnable-full-information").json()
+    assert answer == {"verdict": "not winnable", "counted": True, "assisted": True, "version": 2}
+    end = client.post(f"/api/games/{gid}/moves", json={"move": lost["last"]}).json()
+    assert (end["counted"], end["assisted"]) == (True, True)
+    [summary] = client.get("/api/stats").json()
+    assert (summary["played"], summary["assisted"]) == (1, True)
+    assert "still winnable asked" in summary["label"]
 
 
 def test_a_hint_with_its_reasons(client):
@@ -422,3 +425,24 @@ def test_any_body_gets_an_answer_in_one_line_and_changes_nothing(fuzz_client, bo
 def fuzz_client(tmp_path_factory):
     with TestClient(create_app(tmp_path_factory.mktemp("fuzz-home"))) as client:
         yield client, make(client, seed=2)["id"]
+
+
+def test_a_games_file_of_the_first_version_is_brought_up_to_date(tmp_path):
+    import sqlite3
+
+    from patience_core.web.games import _SCHEMA, SCHEMA_VERSION, Database
+
+    path = tmp_path / "games.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.executescript(_SCHEMA + "PRAGMA user_version = 1;")
+    conn.execute("INSERT INTO games VALUES ('x' , 1, 1, 0, '{}', 'now', 'now')")
+    conn.commit()
+    conn.close()
+    db = Database(path)
+    try:
+        assert db.load("x") == (1, True, False, False, {})
+    finally:
+        db.close()
+    conn = sqlite3.connect(path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+    conn.close()

@@ -44,7 +44,7 @@ from patience_core.web.from_cli import STATS_DB_NAME, USER_ERRORS, CliError, Sto
 log = logging.getLogger("patience.web")
 
 DB_NAME: Final = "games.sqlite3"
-SCHEMA_VERSION: Final = 1
+SCHEMA_VERSION: Final = 2
 IDLE_SECONDS: Final = 180.0
 """The most playing time counted between two requests on a game: a page left open overnight
 does not add a night to the clock."""
@@ -56,13 +56,18 @@ _SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY,
     version INTEGER NOT NULL,   -- one more at every change: a stale client is told
-    counted INTEGER NOT NULL,   -- the result goes to the statistics (no look at hidden cards, no demo)
+    counted INTEGER NOT NULL,   -- the result goes to the statistics (not when the demo finished it)
     recorded INTEGER NOT NULL,  -- the result is in the statistics already
     record TEXT NOT NULL,       -- the game record (full view, undone moves, playing time)
     created_at TEXT NOT NULL,
     updated_at TEXT NOT NULL
 );
 """
+# Each step brings a games file from the version before it to its own.
+_MIGRATIONS: Final = {
+    1: _SCHEMA,
+    2: "ALTER TABLE games ADD COLUMN assisted INTEGER NOT NULL DEFAULT 0;  -- still-winnable was asked\n",
+}
 T = TypeVar("T")
 
 
@@ -106,6 +111,8 @@ class Open:
     version: int
     counted: bool
     recorded: bool
+    assisted: bool = False
+    """Still-winnable was asked: the result is counted apart, as the terminal counts it."""
     paused_at: float = attrs.field(factory=time.monotonic)
     lock: threading.Lock = attrs.field(factory=threading.Lock)
 
@@ -126,7 +133,8 @@ class Database:
             if version > SCHEMA_VERSION:
                 raise CliError(f"the games in {path} were written by a newer version of patience")
             if version < SCHEMA_VERSION:
-                conn.executescript(_SCHEMA + f"PRAGMA user_version = {SCHEMA_VERSION};")
+                steps = "".join(_MIGRATIONS[step] for step in range(version + 1, SCHEMA_VERSION + 1))
+                conn.executescript(f"BEGIN; {steps} PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;")
         except (sqlite3.DatabaseError, OSError) as err:
             raise CliError(f"cannot use the games file {path}: {err}; move it away to start afresh") from None
         self._conn = conn
@@ -140,11 +148,24 @@ class Database:
 
     def insert(self, entry: Open) -> None:
         now = _now()
-        row = (entry.id, entry.version, entry.counted, entry.recorded, _record_text(entry.game), now, now)
+        row = (
+            entry.id,
+            entry.version,
+            entry.counted,
+            entry.recorded,
+            _record_text(entry.game),
+            now,
+            now,
+            entry.assisted,
+        )
 
         def go(conn: sqlite3.Connection) -> None:
             with conn:
-                conn.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?)", row)
+                conn.execute(
+                    "INSERT INTO games (id, version, counted, recorded, record, created_at, updated_at,"
+                    " assisted) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    row,
+                )
 
         self._run(go)
 
@@ -155,6 +176,7 @@ class Database:
             entry.version,
             entry.counted,
             entry.recorded,
+            entry.assisted,
             _record_text(entry.game),
             _now(),
             entry.id,
@@ -164,24 +186,24 @@ class Database:
         def go(conn: sqlite3.Connection) -> bool:
             with conn:
                 cur = conn.execute(
-                    "UPDATE games SET version = ?, counted = ?, recorded = ?, record = ?, updated_at = ?"
-                    " WHERE id = ? AND version = ?",
+                    "UPDATE games SET version = ?, counted = ?, recorded = ?, assisted = ?, record = ?,"
+                    " updated_at = ? WHERE id = ? AND version = ?",
                     args,
                 )
             return cur.rowcount == 1
 
         return self._run(go)
 
-    def load(self, game_id: str) -> tuple[int, bool, bool, dict[str, Any]] | None:
+    def load(self, game_id: str) -> tuple[int, bool, bool, bool, dict[str, Any]] | None:
         def go(conn: sqlite3.Connection) -> Any:
             return conn.execute(
-                "SELECT version, counted, recorded, record FROM games WHERE id = ?", (game_id,)
+                "SELECT version, counted, recorded, assisted, record FROM games WHERE id = ?", (game_id,)
             ).fetchone()
 
         row = self._run(go)
         if row is None:
             return None
-        return int(row[0]), bool(row[1]), bool(row[2]), json.loads(row[3])
+        return int(row[0]), bool(row[1]), bool(row[2]), bool(row[3]), json.loads(row[4])
 
     def count(self) -> int:
         return int(self._run(lambda conn: conn.execute("SELECT count(*) FROM games").fetchone()[0]))
@@ -282,7 +304,7 @@ class Games:
         row = self.db.load(game_id)
         if row is None:
             raise ApiError(404, f"no game with id {game_id[:24]!r}: it was never made here")
-        version, counted, recorded, record = row
+        version, counted, recorded, assisted, record = row
         try:
             game = patience_core.load_game(record)
         except ValueError as err:  # a game whose plugin is gone, say
@@ -291,7 +313,7 @@ class Games:
         with self._lock:
             entry = self._open.get(game_id)  # another request may have loaded it meanwhile
             if entry is None:
-                entry = Open(game_id, game, version, counted, recorded)
+                entry = Open(game_id, game, version, counted, recorded, assisted)
                 self._keep(entry)
         return entry
 
@@ -386,7 +408,7 @@ class Games:
             entry.recorded = entry.recorded or finished
             self._save(entry, before)
             if finished and entry.counted:
-                self._count(game)
+                self._count(game, entry.assisted)
             return {**self._state(entry), **extra}
 
     def _save(self, entry: Open, before: int) -> None:
@@ -407,9 +429,9 @@ class Games:
             if self._open.get(entry.id) is entry:
                 del self._open[entry.id]
 
-    def _count(self, game: Game) -> None:
+    def _count(self, game: Game, assisted: bool) -> None:
         try:
-            self.stats.record(game)
+            self.stats.record(game, assisted=assisted)
         except (CliError, OSError) as err:
             log.warning("the result was not counted in the statistics: %s", err)
 
@@ -430,15 +452,16 @@ class Games:
 
     def still_winnable(self, game_id: str) -> dict[str, Any]:
         """Whether the game can still be won, SEEING THE HIDDEN CARDS. From then on the game
-        does not count in the statistics."""
+        counts apart in the statistics ("still winnable asked"), as in the terminal."""
         with self._using(game_id) as entry:
-            if entry.counted:
-                entry.counted = False
+            if not entry.assisted:
+                entry.assisted = True
                 self._save(entry, entry.version)
             trial = entry.game.copy()
             version = entry.version
+            counted = entry.counted
         verdict = still_winnable_full_information(trial, time_limit=STILL_WINNABLE_SECONDS)
-        return {"verdict": verdict, "counted": False, "version": version}
+        return {"verdict": verdict, "counted": counted, "assisted": True, "version": version}
 
     def record(self, game_id: str, *, reveals_deal: bool = False) -> dict[str, Any]:
         """The game record: every card, the deal and the moves. Only once the game is over, or
@@ -469,6 +492,7 @@ class Games:
             "redo": len(game.undone),
             "seconds": round(game.clock.seconds, 1),
             "counted": entry.counted,
+            "assisted": entry.assisted,
             "deal_number": str(seed) if over and seed is not None else None,
         }
 

@@ -13,7 +13,7 @@ const settings = {
   set winnable(on) { localStorage.setItem("patience.winnable", on ? "on" : "off"); },
 };
 
-let state = null;        // the server's answer: { id, version, title, view, redo, seconds, counted, deal_number }
+let state = null;        // the server's answer: { id, version, title, view, redo, seconds, counted, assisted, deal_number }
 let specs = [];          // the installed games
 let selected = null;     // a card chosen, waiting for its partner
 let hinted = new Set();  // the cards (or "draw", "redeal") of the hint shown
@@ -405,9 +405,9 @@ async function stillWinnable() {
   say("Looking at the hidden cards…");
   try {
     const answer = await api("POST", gamePath("/still-winnable-full-information"));
-    state.counted = false;
+    state.assisted = true;
     state.version = answer.version;
-    say(`Still winnable? ${cap(answer.verdict)} (the solver looked at the hidden cards; this game no longer counts in the statistics).`);
+    say(`Still winnable? ${cap(answer.verdict)} (the solver looked at the hidden cards; this game counts apart in the statistics).`);
   } catch (err) {
     await refused(err);
   }
