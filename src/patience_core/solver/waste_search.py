@@ -51,6 +51,26 @@ def search(
     to ``line`` (positions played, :data:`DRAW` for a draw).
     """
     nstock = len(srank)
+    # Argument 3: each layout card left needs a card to go on, one it fits on: a layout card
+    # (each takes one card), a stock card still to come (each takes one) or the waste top.
+    onto: list[int] = [0] * 14  # onto[t]: the ranks that fit on a top of rank t, a bitmask
+    for t in range(14):
+        rest = fits[t]
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            onto[t] |= 1 << rank_at[low.bit_length() - 1]
+    under: list[list[int]] = [[t for t in range(14) if onto[t] >> r & 1] for r in range(14)]
+    hurt: list[list[int]] = [[r for r in range(1, 14) if onto[t] >> r & 1] for t in range(14)]
+    left = [0] * 14  # layout cards left by rank
+    rest = present
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        left[rank_at[low.bit_length() - 1]] += 1
+    ahead = [0] * 14  # stock cards still to come by rank
+    for r in srank[pos:]:
+        ahead[r] += 1
     zeros = [0] * 4096
     t0 = tables[0]
     t1 = tables[1] if len(tables) > 1 else zeros
@@ -73,6 +93,9 @@ def search(
     tops: list[int] = []  # the waste top before each move of the line
     nodes = 1
     status = NO_WIN
+    for r in range(1, 14):
+        if not _enough_below(r, left, ahead, top, under[r]):
+            return NO_WIN, nodes
     mask = _free(present, t0, t1, t2, more) & fits[top]
     drew = 0
     while True:
@@ -96,6 +119,7 @@ def search(
             tops.append(top)
             line.append(b)
             present, pre, top = rest, child, rank
+            left[rank] -= 1
             entered = True
         elif not drew and pos < nstock:
             drew = 1
@@ -106,6 +130,7 @@ def search(
                 continue
             tops.append(top)
             line.append(DRAW)
+            ahead[rank] -= 1
             pos += 1
             top = rank
             entered = True
@@ -132,9 +157,11 @@ def search(
             top = tops.pop()
             if b == DRAW:
                 pos -= 1
+                ahead[srank[pos]] += 1
                 mask = 0
                 drew = 1
             else:
+                left[rank_at[b]] += 1
                 low = 1 << b
                 present |= low
                 pre += weights[b]
@@ -148,6 +175,14 @@ def search(
                 break
             mask = _free(present, t0, t1, t2, more) & fits[top]
             drew = 0
+            # Argument 3 after the move: the top before it, now covered, was the one card lost
+            # to the ranks fitting on it (a card played or drawn takes the place of what it
+            # came from), so only those ranks need checking.
+            for r in hurt[tops[-1]]:
+                if not _enough_below(r, left, ahead, top, under[r]):
+                    mask = 0
+                    drew = 1
+                    break
     if flat:
         for p in owners:
             ids[p] = 0
@@ -162,3 +197,13 @@ def _free(present: int, t0: list[int], t1: list[int], t2: list[int], more: list[
         covered |= table[present >> shift & 4095]
         shift += 12
     return present & ~covered
+
+
+def _enough_below(rank: int, left: list[int], ahead: list[int], top: int, under: list[int]) -> bool:
+    """Argument 3 for one rank: as many cards it fits on as layout cards of it left."""
+    need = left[rank]
+    if not need:
+        return True
+    for t in under:
+        need -= left[t] + ahead[t] + (t == top)
+    return need <= 0
