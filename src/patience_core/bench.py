@@ -37,7 +37,7 @@ from typing import Any, Final
 import attrs
 
 import patience_core
-from patience_core.solver import DEFAULT_NODE_LIMIT, NO_WIN, UNKNOWN, WON
+from patience_core.solver import DEFAULT_NODE_LIMIT, NO_WIN, UNKNOWN, WON, builds
 
 MAX_PLAYOUT_MOVES: Final = 10_000
 """A playout still going after this many moves is stopped (and not won): a game whose rules
@@ -360,6 +360,8 @@ class BenchResult:
     python: str = platform.python_version()
     implementation: str = platform.python_implementation()
     machine: str = f"{platform.system()} {platform.machine()}"
+    build: str = attrs.field(factory=builds.describe)
+    """Which build ran the searches: compiled with mypyc, or plain Python (and why)."""
 
     @property
     def moves(self) -> int:
@@ -376,6 +378,7 @@ class BenchResult:
             "patience": self.version,
             "python": f"{self.implementation} {self.python}",
             "machine": self.machine,
+            "build": self.build,
             "workload": self.workload.to_dict(),
             "games": [g.to_dict() for g in self.games],
             "moves": self.moves,

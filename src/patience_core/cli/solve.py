@@ -38,7 +38,7 @@ from patience_core.cli.common import (
 )
 from patience_core.cli.records import load_game
 from patience_core.engine.deal import parse_seeds
-from patience_core.solver import DEFAULT_NODE_LIMIT, NO_WIN, UNKNOWN, WON
+from patience_core.solver import DEFAULT_NODE_LIMIT, NO_WIN, UNKNOWN, WON, builds
 
 EXIT_UNKNOWN: Final = 3
 EXIT_INTERRUPTED: Final = 130  # the shell's code for a program stopped by Ctrl-C
@@ -290,6 +290,7 @@ def _solve_range(
                 "wall_seconds": wall,
                 "peak_memory_mb": memory,
                 "peak_memory_of": "the whole process",
+                "build": builds.describe(),
             },
             "deals": [s.to_dict() for s in solves],
         }
@@ -350,7 +351,7 @@ def _print_summary(
             f"Nodes: {summary.nodes:,} in {summary.seconds:.2f} s of solving:"
             f" {summary.states_per_second:,.0f} states per second."
         )
-        out.append(f"Solver: {', '.join(summary.solvers)}.")
+        out.append(f"Solver: {', '.join(summary.solvers)}; {builds.describe()}.")
     out.append(f"Wall time: {wall:.2f} s.")
     if memory is not None:
         out.append(f"Peak memory: {memory:.1f} MB (the peak resident memory of the whole process).")
