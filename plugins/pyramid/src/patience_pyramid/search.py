@@ -72,22 +72,71 @@ def _pairs_fit(lr: int, ls: int, wr: int, ws: int, fr: int, fs: int) -> bool:
 
 
 _DIG = _dig_table()
+_DIG_FLAT: Final = [
+    _DIG[(lr, ls, fr, fs)] for lr in range(5) for ls in range(5) for fr in range(5) for fs in range(5)
+]  # the same, at ((L_r * 5 + L_s) * 5 + F_r) * 5 + F_s: a list lookup, no tuple to build
 
 
-def _ranks(value: int) -> list[int]:
-    out = []
-    while value:
-        out.append(value & 15)
-        value >>= 4
-    return out
+def _dig_possible(layouts: int, waste: int, drawn: int, stock: int, dig: list[int]) -> bool:
+    """Pruning 5 (relaxed win, last pass), on packed integers alone: ``layouts`` the pyramid
+    cards left of each rank, 4 bits each; the waste and stock as in the search."""
+    ahead = 0  # the cards still to be drawn, 4 bits a rank, with the drawn card
+    while stock:
+        ahead += 1 << ((stock & 15) << 2)
+        stock >>= 4
+    if drawn:
+        ahead += 1 << ((waste & 15) << 2)
+        waste >>= 4
+    fits = [0] * 7
+    ok = 0  # the rank pairs that can be paired at the depth reached, a bitmask
+    for r in range(1, 7):
+        s = 13 - r
+        lr = layouts >> 4 * r & 15
+        ls = layouts >> 4 * s & 15
+        fits[r] = dig[((lr * 5 + ls) * 5 + (ahead >> 4 * r & 15)) * 5 + (ahead >> 4 * s & 15)]
+        ok |= (fits[r] & 1) << r  # nothing popped
+    popped = 0  # the waste cards popped so far, 4 bits a rank
+    while ok != 126 and waste:  # one more card popped at each step; one rank pair changes
+        rank = waste & 15
+        waste >>= 4
+        if rank == 13:
+            continue  # a king goes alone and needs no partner
+        popped += 1 << 4 * rank
+        r = rank if rank < 7 else 13 - rank
+        now = fits[r] >> (5 * (popped >> 4 * r & 15) + (popped >> 4 * (13 - r) & 15)) & 1
+        ok = ok & ~(1 << r) | now << r
+    return ok == 126
 
 
-def _rank_mask(value: int) -> int:
-    out = 0
-    while value:
-        out |= 1 << (value & 15)
-        value >>= 4
-    return out
+def _cut_dead(waste: int, drawn: int, stock: int, ranks_left: int, strict: bool) -> tuple[int, int]:
+    """Pruning 4 (last pass): a waste card with no partner left (no pyramid card of the other
+    rank, none of it in the stock or above it on the waste) never goes, and the waste under it
+    never shows again. The waste without those cards and the count of ranks cut off (-1 under
+    the strict win: the position is lost)."""
+    above = ranks_left
+    while stock:
+        above |= 1 << (stock & 15)
+        stock >>= 4
+    shift = 0
+    if drawn:
+        above |= 1 << (waste & 15)
+        shift = 4
+    rest = waste >> shift
+    while rest >> 4:
+        r = rest & 15
+        if r != 13 and not above >> (13 - r) & 1:
+            if strict:
+                return waste, -1
+            cut = 0
+            buried = rest >> 4
+            while buried:
+                cut += 1 << 4 * (buried & 15)
+                buried >>= 4
+            return waste & ((1 << (shift + 4)) - 1), cut
+        above |= 1 << r
+        rest >>= 4
+        shift += 4
+    return waste, 0
 
 
 def _reverse_nibbles(value: int) -> int:
@@ -151,7 +200,6 @@ def search_deal(
     low_ranks = (
         layout_rank[1] | layout_rank[2] | layout_rank[3] | layout_rank[4] | layout_rank[5] | layout_rank[6]
     )
-    stock_ranks: dict[int, int] = {}  # stock -> bitmask of the ranks in it
     seen: set[int] = set()
     nodes = 0
 
@@ -202,36 +250,6 @@ def search_deal(
         need = max(nr - ss, ns - sr)
         return need <= 0 or matching(lr, ls) >= need
 
-    dead_cache: dict[int, tuple[int, int]] = {}
-
-    def cut_dead(waste: int, drawn: int, stock: int, ranks_left: int) -> tuple[int, int]:
-        # Pruning 4 (last pass): a waste card with no partner left (no pyramid card of the
-        # other rank, none of it in the stock or above it on the waste) never goes, and the
-        # waste under it never shows again. Returns the waste without those cards and the
-        # count of ranks cut off (-1 under the strict win: the position is lost).
-        in_stock = stock_ranks.get(stock)
-        if in_stock is None:
-            in_stock = stock_ranks[stock] = _rank_mask(stock)
-        above = ranks_left | in_stock
-        shift = 0
-        if drawn:
-            above |= 1 << (waste & 15)
-            shift = 4
-        rest = waste >> shift
-        while rest >> 4:
-            r = rest & 15
-            if r != 13 and not above >> (13 - r) & 1:
-                if strict:
-                    return waste, -1
-                cut = 0
-                for buried in _ranks(rest >> 4):
-                    cut += 1 << 4 * buried
-                return waste & ((1 << (shift + 4)) - 1), cut
-            above |= 1 << r
-            rest >>= 4
-            shift += 4
-        return waste, 0
-
     counts_of_layout: dict[int, int] = {}
 
     def layout_count(present: int) -> int:
@@ -243,51 +261,6 @@ def search_deal(
                 out |= (present & layout_rank[r]).bit_count() << 4 * r
             counts_of_layout[present] = out
         return out
-
-    counts_of_stock: dict[int, list[int]] = {}
-    dig_cache: dict[int, bool] = {}
-
-    def dig_possible(layouts: int, waste: int, drawn: int, stock: int) -> bool:
-        # Pruning 5 (relaxed win, last pass): see the module docstring.
-        key = layouts | waste << 52 | stock << 148 | drawn << 244
-        possible = dig_cache.get(key)
-        if possible is not None:
-            return possible
-        ahead = counts_of_stock.get(stock)  # cards still to be drawn, by rank
-        if ahead is None:
-            ahead = counts_of_stock[stock] = [0] * 14
-            for r in _ranks(stock):
-                ahead[r] += 1
-        ranks = _ranks(waste)  # top first
-        if drawn:
-            ahead = ahead.copy()
-            ahead[ranks[0]] += 1  # the drawn card is one more to pair popped cards with
-            ranks = ranks[1:]
-        fits = [0] * 7
-        ok = [1] * 7
-        bad = 0
-        for r in range(1, 7):
-            s = 13 - r
-            fits[r] = _DIG[(layouts >> 4 * r & 15, layouts >> 4 * s & 15, ahead[r], ahead[s])]
-            if not fits[r] & 1:  # nothing popped
-                ok[r] = 0
-                bad += 1
-        popped = [0] * 14
-        possible = not bad
-        for rank in ranks:  # one more card popped at each step; one rank pair changes
-            if possible:
-                break
-            if rank == 13:
-                continue  # a king goes alone and needs no partner
-            popped[rank] += 1
-            r = rank if rank < 7 else 13 - rank
-            now = fits[r] >> (5 * popped[r] + popped[13 - r]) & 1
-            if now != ok[r]:
-                bad += -1 if now else 1
-                ok[r] = now
-                possible = not bad
-        dig_cache[key] = possible
-        return possible
 
     def search(
         present: int, waste: int, drawn: int, stock: int, pass_no: int, count: int, left: int
@@ -354,11 +327,7 @@ def search_deal(
                         if not new_present & layout_rank[13 - r]:
                             new_left &= ~(1 << (13 - r))
                     if new_pass + 1 == passes and new_waste >> 8:
-                        key = new_waste | new_stock << 96 | new_left << 192 | new_drawn << 206
-                        found = dead_cache.get(key)
-                        if found is None:
-                            found = dead_cache[key] = cut_dead(new_waste, new_drawn, new_stock, new_left)
-                        new_waste, cut = found
+                        new_waste, cut = _cut_dead(new_waste, new_drawn, new_stock, new_left, strict)
                         if cut < 0:
                             continue
                         new_count -= cut
@@ -380,7 +349,9 @@ def search_deal(
                         not strict
                         and new_pass + 1 == passes
                         and new_waste
-                        and not dig_possible(layout_count(new_present), new_waste, new_drawn, new_stock)
+                        and not _dig_possible(
+                            layout_count(new_present), new_waste, new_drawn, new_stock, _DIG_FLAT
+                        )
                     ):
                         continue
                     parents.append((children, i, left))
