@@ -200,7 +200,7 @@ def search_deal(
     low_ranks = (
         layout_rank[1] | layout_rank[2] | layout_rank[3] | layout_rank[4] | layout_rank[5] | layout_rank[6]
     )
-    seen: set[int] = set()
+    seen: dict[int, int] = {}  # position, less its pass -> the earliest pass it was entered in
     nodes = 0
 
     matchings: dict[int, int] = {}
@@ -335,14 +335,14 @@ def search_deal(
                     key = (
                         new_present
                         | new_drawn << 28
-                        | new_pass << 29
                         | size << 32
                         | new_waste << 37
                         | new_stock << (37 + 4 * size)
                     )
-                    if key in seen:
+                    # Pruning 6: a position entered in an earlier pass dominates it.
+                    if seen.get(key, passes) <= new_pass:
                         continue
-                    seen.add(key)
+                    seen[key] = new_pass
                     if r and not partners_suffice(new_present, new_count, r if r < 7 else 13 - r):
                         continue
                     if (
