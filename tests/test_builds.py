@@ -14,16 +14,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from searches import SEARCHES, use_plain_python
 
 import patience_core
-from patience_core.solver import build_on_waste, builds
-from patience_pyramid import solver as pyramid_solver
+from patience_core.solver import builds
 
 ROOT = Path(__file__).resolve().parents[1]
-SEARCHES = {
-    "patience_core.solver.waste_search": build_on_waste,
-    "patience_pyramid.search": pyramid_solver,
-}
 
 
 def _mypyc_build():
@@ -54,13 +50,11 @@ DEALS = [
 def test_compiled_and_plain_python_give_the_same_verdicts_nodes_and_lines(
     monkeypatch, game_id, options, seeds
 ):
-    pure = {name: builds.load_pure(name) for name in SEARCHES}
     for seed in seeds:
         game = patience_core.new_game(game_id, seed=seed, **options)
         loaded = patience_core.solve_full_information(game, node_limit=300_000)
         with monkeypatch.context() as patch:
-            for name, wrapper in SEARCHES.items():
-                patch.setattr(wrapper, "_search", pure[name])
+            use_plain_python(patch)
             plain = patience_core.solve_full_information(game, node_limit=300_000)
         assert (loaded.verdict, loaded.nodes, loaded.line) == (plain.verdict, plain.nodes, plain.line), (
             game_id,
