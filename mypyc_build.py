@@ -44,10 +44,10 @@ def _compiler_problem() -> str | None:
     return None
 
 
-def _write_records(sources: list[Path], compiled: bool, note: str) -> None:
+def _write_records(sources: list[Path], compiled: bool, note: str, into: Path | None = None) -> None:
     folders: dict[Path, dict[str, str]] = {}
     for source in sources:
-        hashes = folders.setdefault(source.parent, {})
+        hashes = folders.setdefault(into or source.parent, {})
         if compiled:
             hashes[source.stem] = hashlib.sha256(source.read_bytes()).hexdigest()
     for folder, hashes in folders.items():
@@ -91,6 +91,12 @@ def extensions(sources: list[str], group: str) -> tuple[list[Any], dict[str, typ
                 _write_records(paths, False, note)
                 return
             _write_records(paths, True, "")
+            if not self.inplace:  # a wheel: the record goes beside the modules in it too
+                for ext in self.extensions:
+                    folder = Path(self.get_ext_fullpath(ext.name)).parent
+                    ours = [p for p in paths if ext.name.endswith("." + p.stem)]
+                    if ours:
+                        _write_records(ours, True, "", folder)
             _say("compiled the searches with mypyc")
 
     return modules, {"build_ext": BuildExt}
