@@ -4,8 +4,9 @@ A position is (present, pos, top): the layout cards left (bitmask), the stock ca
 far, and the rank of the waste top (0 for an empty waste). Suits never matter, so the key
 holds the top's rank, not the card.
 
-Two sound dominance arguments cut the search, each applied only to positions already proved
-lost (never to one still being searched, which may depend on the position it would prune):
+Three sound arguments cut the search. The first two are dominance arguments, applied only to
+positions already proved lost (never to one still being searched, which may depend on the
+position it would prune):
 
 1. More stock is never worse. From (P, pos, t), any line of (P, pos', t) with pos < pos' can
    be copied: its plays are the same, and before each of its draws we first turn the extra
@@ -14,9 +15,16 @@ lost (never to one still being searched, which may depend on the position it wou
 2. A position whose top came from the stock, (P, pos', rank of stock[pos'-1]), is reached
    from any (P, pos, t) with pos < pos' by drawing alone. If that (P, pos, t) is lost, so is it.
 
-The table keeps, for each (P, t), the smallest pos proved lost, and for each P the smallest pos
-proved lost with any top. Bit operations on precomputed masks do the rest: the free cards are
-three table lookups, the cards that fit are one AND.
+3. Every layout card left needs a card to go on: a layout card played just before it, a stock
+   card just drawn or the top as it is now, each taking at most one card (the next card played
+   or drawn covers it). If for some rank fewer such cards are left than layout cards of the
+   rank, the position is lost. After a move only the ranks that fit on the top it covered can
+   fall short, so only they are checked again.
+
+The search (:mod:`patience_core.solver.waste_search`, compiled with mypyc where the install
+could) keeps its tables in flat lists indexed by the layout's chain numbering
+(:meth:`~patience_core.engine.layout.Layout.chain_weights`), for each set proved lost the
+smallest stock position proved lost with each top and with any top.
 """
 
 from __future__ import annotations

@@ -48,6 +48,12 @@ Sound pruning, each argued here and tested against the generic solver:
    pair among themselves (k pairs, k <= min(L_r, L_s)) and with popped or later cards, and the
    popped cards with pyramid or later cards, each card used once. If no depth works for every
    rank pair at once, the position is lost.
+6. A position entered in an earlier pass dominates the same position in a later one: every
+   line from the later one can be played from the earlier (a redeal allowed then is allowed
+   before). The transposition table keys positions without their pass and keeps the earliest
+   pass each was entered in; a later pass of a position entered is not searched again.
+
+The search is :mod:`patience_pyramid.search` (compiled with mypyc where the install could).
 """
 
 from __future__ import annotations
