@@ -339,10 +339,14 @@ def search_deal(
                         | new_waste << 37
                         | new_stock << (37 + 4 * size)
                     )
-                    # Pruning 6: a position entered in an earlier pass dominates it.
-                    if seen.get(key, passes) <= new_pass:
-                        continue
-                    seen[key] = new_pass
+                    # Pruning 6: a position entered in an earlier pass dominates it. One
+                    # lookup of the (long) key in the usual case: new, or seen in this pass.
+                    size = len(seen)
+                    earliest = seen.setdefault(key, new_pass)
+                    if len(seen) == size:
+                        if earliest <= new_pass:
+                            continue
+                        seen[key] = new_pass
                     if r and not partners_suffice(new_present, new_count, r if r < 7 else 13 - r):
                         continue
                     if (

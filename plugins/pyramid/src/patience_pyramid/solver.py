@@ -58,6 +58,7 @@ The search is :mod:`patience_pyramid.search` (compiled with mypyc where the inst
 
 from __future__ import annotations
 
+import gc
 import time
 from typing import TYPE_CHECKING
 
@@ -83,23 +84,30 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
     count = 0
     for c in waste_cards + list(ahead):
         count += 1 << 4 * RANK_OF[c]
-    status, nodes, line = _search.search_deal(
-        [RANK_OF[c] for c in table.cards],
-        list(layout.blockers),
-        [layout.below_all(p) for p in range(len(layout))],
-        [list(t) for t in layout.cover_tables()],
-        rules.passes or 1,
-        rules.options["win"] == "all",
-        bool(rules.options["pair_with_covered"]),
-        table.present,
-        _nibbles([RANK_OF[c] for c in reversed(waste_cards)]),
-        int(table.drawn >= 0),
-        _nibbles([RANK_OF[c] for c in ahead]),
-        table.passes_used,
-        count,
-        node_limit,
-        0.0 if time_limit is None else start + time_limit,
-    )
+    # The search allocates many small tuples and no cycles: the collector would only scan.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        status, nodes, line = _search.search_deal(
+            [RANK_OF[c] for c in table.cards],
+            list(layout.blockers),
+            [layout.below_all(p) for p in range(len(layout))],
+            [list(t) for t in layout.cover_tables()],
+            rules.passes or 1,
+            rules.options["win"] == "all",
+            bool(rules.options["pair_with_covered"]),
+            table.present,
+            _nibbles([RANK_OF[c] for c in reversed(waste_cards)]),
+            int(table.drawn >= 0),
+            _nibbles([RANK_OF[c] for c in ahead]),
+            table.passes_used,
+            count,
+            node_limit,
+            0.0 if time_limit is None else start + time_limit,
+        )
+    finally:
+        if collecting:
+            gc.enable()
     verdict = WON if status == _search.WON else NO_WIN if status == _search.NO_WIN else UNKNOWN
     moves = _replay(game, line) if verdict == WON else ()
     return SolveResult(verdict, moves, nodes, time.perf_counter() - start, "pyramid")
