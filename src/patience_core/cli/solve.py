@@ -347,6 +347,11 @@ def _print_summary(
             f"Time per deal: median {summary.median_ms:.2f} ms, p90 {summary.p90_ms:.2f} ms,"
             f" p99 {summary.p99_ms:.2f} ms, max {summary.max_ms:.2f} ms (deal {summary.slowest_seed})."
         )
+        median, p99, most = summary.cpu_ms
+        out.append(
+            f"CPU time per deal: median {median:.2f} ms, p99 {p99:.2f} ms, max {most:.2f} ms"
+            " (this process's own time: on a busy machine nearer what a quiet one takes)."
+        )
         out.append(
             f"Nodes: {summary.nodes:,} in {summary.seconds:.2f} s of solving:"
             f" {summary.states_per_second:,.0f} states per second."
