@@ -74,7 +74,7 @@ def test_the_install_compiled_the_searches_where_a_compiler_works():
         build = report[name]
         folder = Path(sys.modules[name].__file__ or "").parent
         note = json.loads((folder / builds.BUILD_FILE).read_text())["note"]
-        if problem is None and not note:
+        if problem is None and "PATIENCE_PURE_BUILD" not in note:  # a compiler works: it must have
             assert build.compiled, (name, build)
             assert str(sys.modules[name].__file__).endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
         if not build.compiled:
