@@ -187,3 +187,14 @@ def test_peak_memory_is_the_process_peak():
     # the test runner is; a block larger than that still has to show in the peak.
     assert second >= size
     assert second > first
+
+
+def test_cpu_time_per_deal_is_summarized():
+    """The process's own time per deal is kept beside the wall time: median, p99 and max."""
+    from patience_core.bench import DealSolve, summarize
+
+    solves = [DealSolve(seed, "won", (), 1, 1.0, "s", cpu_seconds=seed / 1000) for seed in range(1, 101)]
+    summary = summarize(solves)
+    assert summary.cpu_ms == (50.5, 99.0, 100.0)
+    assert summary.to_dict()["cpu_ms_p99"] == 99.0
+    assert solves[0].to_dict()["cpu_ms"] == 1.0

@@ -15,12 +15,22 @@ from collections import deque
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from searches import BUILDS, use_plain_python
 
 import patience_core
 from patience_core import Game, solve_full_information
 from patience_core.solver import NO_WIN, UNKNOWN, WON, generic_solve
 
 BFS_LIMIT = 20_000
+
+
+@pytest.fixture(params=BUILDS)
+def build(request, monkeypatch):
+    """The cross-checks run on the build the install made (compiled where it could) and on
+    plain Python: both must be sound, not only the same."""
+    if request.param == "plain Python":
+        use_plain_python(monkeypatch)
+    return request.param
 
 
 def bfs_verdict(game: Game, limit: int = BFS_LIMIT) -> str | None:
@@ -104,7 +114,7 @@ def candidates(game_id: str, options: dict, stop_at: int):
 
 
 @pytest.mark.parametrize(("game_id", "options", "stop_at"), CASES)
-def test_every_solver_agrees_with_breadth_first_search(game_id, options, stop_at):
+def test_every_solver_agrees_with_breadth_first_search(build, game_id, options, stop_at):
     verdicts = []
     for game in candidates(game_id, options, stop_at):
         expected = bfs_verdict(game)
@@ -139,7 +149,7 @@ def test_agreement_on_random_positions(seed, salt, case):
     ("game_id", "options"),
     [("tripeaks", {}), ("tripeaks", {"wrap": False}), ("pyramid", {}), ("par-pyramid", {})],
 )
-def test_lines_replay_on_whole_deals(game_id, options):
+def test_lines_replay_on_whole_deals(build, game_id, options):
     won = 0
     for seed in range(1, 41):
         game = patience_core.new_game(game_id, seed=seed, **options)
@@ -215,7 +225,7 @@ def test_suits_do_not_matter_to_the_pyramid_key():
         ("tripeaks", {"free_start": True}, [*range(1, 12), 28]),
     ],
 )
-def test_no_win_on_whole_deals_is_confirmed_by_the_generic_solver(game_id, options, seeds):
+def test_no_win_on_whole_deals_is_confirmed_by_the_generic_solver(build, game_id, options, seeds):
     """An unsound pruning shows as a false "no win": every one the fast solver gives on these
     deals must be confirmed by the generic search, which prunes nothing."""
     proofs = 0
@@ -232,7 +242,7 @@ def test_no_win_on_whole_deals_is_confirmed_by_the_generic_solver(game_id, optio
 @pytest.mark.parametrize(
     ("game_id", "options"), [("pyramid", {}), ("pyramid", {"win": "all"}), ("par-pyramid", {})]
 )
-def test_pyramid_verdicts_match_the_generic_solver_on_larger_positions(game_id, options):
+def test_pyramid_verdicts_match_the_generic_solver_on_larger_positions(build, game_id, options):
     """Positions too large for breadth-first search but within the generic solver's reach: the
     verdicts of the pruned, suit-free search must match the plain one."""
     compared = 0
@@ -263,3 +273,37 @@ def test_house_rule_pair_whose_free_card_is_the_higher_rank():
     result = solve_full_information(game)
     assert result.verdict == WON
     check_line(game, result)
+
+
+@pytest.mark.parametrize(
+    ("game_id", "seed", "without", "at_most"),
+    [("tripeaks", 444, 158_517, 10_000), ("tripeaks", 238, 98_048, 40_000), ("golf", 8, 438_311, 1_000)],
+)
+def test_argument_3_every_card_left_needs_a_card_to_go_on(build, game_id, seed, without, at_most):
+    """The build-on-waste solver's argument 3 cuts these no-win proofs (from ``without``
+    positions, the count before it); this fails if the argument is dropped. Its soundness is
+    checked by the cross-checks above."""
+    result = solve_full_information(patience_core.new_game(game_id, seed=seed))
+    assert result.verdict == NO_WIN
+    assert result.nodes <= at_most < without
+
+
+def test_argument_3_proves_no_win_at_the_root():
+    """Three sixes left in the layout need three cards among fives, sevens and the top."""
+    from patience_core.solver.waste_search import _enough_below
+
+    left, ahead = [0] * 14, [0] * 14
+    left[6] = 3
+    left[5] = 1
+    ahead[7] = 1
+    assert not _enough_below(6, left, ahead, 9, [5, 7])
+    assert _enough_below(6, left, ahead, 5, [5, 7])  # the top is a five: one more
+    assert _enough_below(9, left, ahead, 0, [8, 10])  # no nine left: nothing needed
+
+
+def test_pruning_6_an_earlier_pass_dominates(build):
+    """Pyramid's pruning 6 (a position entered in an earlier pass dominates it in a later one)
+    cuts Par Pyramid deal 3's proof from 152,544 positions; this fails if it is dropped."""
+    result = solve_full_information(patience_core.new_game("par-pyramid", seed=3))
+    assert result.verdict == NO_WIN
+    assert result.nodes <= 100_000

@@ -37,7 +37,7 @@ from typing import Any, Final
 import attrs
 
 import patience_core
-from patience_core.solver import DEFAULT_NODE_LIMIT, NO_WIN, UNKNOWN, WON
+from patience_core.solver import DEFAULT_NODE_LIMIT, NO_WIN, UNKNOWN, WON, builds
 
 MAX_PLAYOUT_MOVES: Final = 10_000
 """A playout still going after this many moves is stopped (and not won): a game whose rules
@@ -181,6 +181,8 @@ class DealSolve:
     nodes: int
     seconds: float
     solver: str
+    cpu_seconds: float = 0.0
+    """The process's own time in the call: on a shared machine, nearer what a quiet one takes."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -190,6 +192,7 @@ class DealSolve:
             "line": list(self.line),
             "nodes": self.nodes,
             "ms": self.seconds * 1000,
+            "cpu_ms": self.cpu_seconds * 1000,
             "solver": self.solver,
         }
 
@@ -211,12 +214,12 @@ def solve_seeds(
     options = dict(options or {})
     for seed in seeds:
         game = patience_core.new_game(game_id, seed=seed, **options)
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         result = patience_core.solve_full_information(
             game, node_limit=node_limit, time_limit=time_limit, generic=generic
         )
-        seconds = time.perf_counter() - start
-        yield DealSolve(seed, result.verdict, result.line, result.nodes, seconds, result.solver)
+        seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+        yield DealSolve(seed, result.verdict, result.line, result.nodes, seconds, result.solver, cpu)
 
 
 def nearest_rank(values: Sequence[float], percent: float) -> float:
@@ -250,6 +253,8 @@ class SolveSummary:
     max_ms: float
     slowest_seed: int | None
     solvers: tuple[str, ...]
+    cpu_ms: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    """Median, p99 and max of the process's own time per deal (see DealSolve.cpu_seconds)."""
 
     @property
     def decided(self) -> int:
@@ -295,6 +300,9 @@ class SolveSummary:
             "deals_per_second": self.deals_per_second,
             "states_per_second": self.states_per_second,
             "solvers": list(self.solvers),
+            "cpu_ms_median": self.cpu_ms[0],
+            "cpu_ms_p99": self.cpu_ms[1],
+            "cpu_ms_max": self.cpu_ms[2],
         }
 
 
@@ -315,7 +323,12 @@ def summarize(solves: Sequence[DealSolve]) -> SolveSummary:
         max_ms=max(ms, default=0.0),
         slowest_seed=slowest.seed if slowest else None,
         solvers=tuple(sorted({s.solver for s in solves})),
+        cpu_ms=_cpu_ms([s.cpu_seconds * 1000 for s in solves]),
     )
+
+
+def _cpu_ms(ms: list[float]) -> tuple[float, float, float]:
+    return (statistics.median(ms), nearest_rank(ms, 99), max(ms)) if ms else (0.0, 0.0, 0.0)
 
 
 def peak_memory_mb() -> float | None:
@@ -360,6 +373,8 @@ class BenchResult:
     python: str = platform.python_version()
     implementation: str = platform.python_implementation()
     machine: str = f"{platform.system()} {platform.machine()}"
+    build: str = attrs.field(factory=builds.describe)
+    """Which build ran the searches: compiled with mypyc, or plain Python (and why)."""
 
     @property
     def moves(self) -> int:
@@ -376,6 +391,7 @@ class BenchResult:
             "patience": self.version,
             "python": f"{self.implementation} {self.python}",
             "machine": self.machine,
+            "build": self.build,
             "workload": self.workload.to_dict(),
             "games": [g.to_dict() for g in self.games],
             "moves": self.moves,

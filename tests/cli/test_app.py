@@ -19,7 +19,9 @@ CLI_SOURCE = Path(patience_core.__file__).parent / "cli"
 def test_version():
     result = run("--version")
     assert result.exit_code == 0
-    assert result.stdout.strip() == f"patience {patience_core.__version__}"
+    first, second = result.stdout.strip().splitlines()
+    assert first == f"patience {patience_core.__version__}"
+    assert second.startswith("Solvers: searches")
 
 
 COMMAND_NAMES = ("games", "show", "play", "replay", "stats", "solve", "simulate", "bench", "serve")

@@ -62,4 +62,6 @@ def test_errors_exit_non_zero_without_a_traceback(tmp_path):
     assert result.returncode == 1
     assert "move 2 (9H) is illegal" in result.stderr
     result = patience("--version", home=tmp_path)
-    assert result.stdout.strip() == f"patience {patience_core.__version__}"
+    first, second = result.stdout.strip().splitlines()
+    assert first == f"patience {patience_core.__version__}"
+    assert second.startswith("Solvers: searches")

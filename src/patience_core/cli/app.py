@@ -12,6 +12,7 @@ import typer
 
 import patience_core
 from patience_core.cli import bench, games, play, replay, serve, simulate, solve, stats
+from patience_core.solver import builds
 
 COMMANDS = (games, play, replay, stats, solve, simulate, bench, serve)
 
@@ -30,6 +31,8 @@ app = typer.Typer(
 def _version(value: bool) -> None:
     if value:
         typer.echo(f"patience {patience_core.__version__}")
+        patience_core.games()  # the plugins load their solvers
+        typer.echo(f"Solvers: {builds.describe()}")
         raise typer.Exit()
 
 

@@ -95,7 +95,7 @@ def _print(console: Console, result: BenchResult, plain: bool) -> None:
     console.print(
         f"patience {result.version} bench, {result.workload.name} workload: {result.workload.describe()}."
     )
-    console.print(f"{result.implementation} {result.python} on {result.machine}.")
+    console.print(f"{result.implementation} {result.python} on {result.machine}; solvers: {result.build}.")
     if plain:
         for g in result.games:
             console.print(_plain_line(g))

@@ -96,4 +96,4 @@ def serve(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("serve")(serve)
+    app.command("serve", short_help="Play in a browser; serve the HTTP JSON API.")(serve)

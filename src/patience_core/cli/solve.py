@@ -38,7 +38,7 @@ from patience_core.cli.common import (
 )
 from patience_core.cli.records import load_game
 from patience_core.engine.deal import parse_seeds
-from patience_core.solver import DEFAULT_NODE_LIMIT, NO_WIN, UNKNOWN, WON
+from patience_core.solver import DEFAULT_NODE_LIMIT, NO_WIN, UNKNOWN, WON, builds
 
 EXIT_UNKNOWN: Final = 3
 EXIT_INTERRUPTED: Final = 130  # the shell's code for a program stopped by Ctrl-C
@@ -295,6 +295,7 @@ def _solve_range(
                 "wall_seconds": wall,
                 "peak_memory_mb": memory,
                 "peak_memory_of": "the whole process",
+                "build": builds.describe(),
             },
             "deals": [s.to_dict() for s in solves],
         }
@@ -351,11 +352,16 @@ def _print_summary(
             f"Time per deal: median {summary.median_ms:.2f} ms, p90 {summary.p90_ms:.2f} ms,"
             f" p99 {summary.p99_ms:.2f} ms, max {summary.max_ms:.2f} ms (deal {summary.slowest_seed})."
         )
+        median, p99, most = summary.cpu_ms
+        out.append(
+            f"CPU time per deal: median {median:.2f} ms, p99 {p99:.2f} ms, max {most:.2f} ms"
+            " (this process's own time: on a busy machine nearer what a quiet one takes)."
+        )
         out.append(
             f"Nodes: {summary.nodes:,} in {summary.seconds:.2f} s of solving:"
             f" {summary.states_per_second:,.0f} states per second."
         )
-        out.append(f"Solver: {', '.join(summary.solvers)}.")
+        out.append(f"Solver: {', '.join(summary.solvers)}; {builds.describe()}.")
     out.append(f"Wall time: {wall:.2f} s.")
     if memory is not None:
         out.append(f"Peak memory: {memory:.1f} MB (the peak resident memory of the whole process).")

@@ -151,6 +151,55 @@ class Layout:
         t0, t1, t2 = (*self._tables, empty, empty, empty)[:3]
         return t0, t1, t2
 
+    def cover_tables(self) -> tuple[tuple[int, ...], ...]:
+        """Every lookup table of :meth:`covered_mask`, for a search loop that inlines it: table
+        ``k`` maps bits ``12k`` to ``12k + 11`` of ``present`` to what those positions cover.
+
+        >>> layout = Layout.pyramid(7)
+        >>> [len(t) for t in layout.cover_tables()]
+        [4096, 4096, 4096]
+        """
+        return self._tables
+
+    def chain_weights(self) -> tuple[tuple[int, ...], int]:
+        """Weights ``w`` and a bound ``m`` that number the sets of positions a game can leave:
+        ``sum(w[p] for p in present)`` is below ``m`` and differs for any two sets in which a
+        card leaves only once nothing covers it (every search of a layout game meets only such
+        sets), so a search can keep flat tables indexed by it and update it by one subtraction
+        per card played.
+
+        The positions are cut into as few chains as possible, each card of a chain lying
+        directly on the one before it; in such a set the cards left of a chain are always its
+        first ones (a card leaves only after the cards lying on it), so their count says which
+        they are, and the counts, read as digits of a mixed radix, number the set.
+
+        >>> w, m = Layout.columns(7, 5).chain_weights()
+        >>> m == 6**7, sorted(set(w)) == [6**c for c in range(7)]
+        (True, True)
+        >>> w, m = Layout.peaks(3, 4).chain_weights()
+        >>> m
+        432000
+        """
+        n = len(self.spots)
+        # Fewest chains: a path cover of the "lies directly on" graph by maximum matching.
+        after = [-1] * n  # after[p]: the position lying on p next in p's chain
+        before = [-1] * n
+        for p in range(n):
+            _augment(p, self.blockers, after, before, [False] * n)
+        weights = [0] * n
+        radix = 1
+        for start in range(n):
+            if before[start] >= 0:
+                continue
+            length = 0
+            p = start
+            while p >= 0:
+                weights[p] = radix
+                length += 1
+                p = after[p]
+            radix *= length + 1
+        return tuple(weights), radix
+
     # --- questions for people and tests --------------------------------------------------
 
     def __len__(self) -> int:
@@ -297,6 +346,18 @@ def bits(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+def _augment(p: int, blockers: Sequence[int], after: list[int], before: list[int], seen: list[bool]) -> bool:
+    # One augmenting path of the matching "p is followed in its chain by a card lying on it".
+    for q in bits(blockers[p]):
+        if seen[q]:
+            continue
+        seen[q] = True
+        if before[q] < 0 or _augment(before[q], blockers, after, before, seen):
+            after[p], before[q] = q, p
+            return True
+    return False
 
 
 def _check_acyclic(spots: Sequence[Spot], blockers: Sequence[int]) -> None:

@@ -4,8 +4,9 @@ A position is (present, pos, top): the layout cards left (bitmask), the stock ca
 far, and the rank of the waste top (0 for an empty waste). Suits never matter, so the key
 holds the top's rank, not the card.
 
-Two sound dominance arguments cut the search, each applied only to positions already proved
-lost (never to one still being searched, which may depend on the position it would prune):
+Three sound arguments cut the search. The first two are dominance arguments, applied only to
+positions already proved lost (never to one still being searched, which may depend on the
+position it would prune):
 
 1. More stock is never worse. From (P, pos, t), any line of (P, pos', t) with pos < pos' can
    be copied: its plays are the same, and before each of its draws we first turn the extra
@@ -14,9 +15,16 @@ lost (never to one still being searched, which may depend on the position it wou
 2. A position whose top came from the stock, (P, pos', rank of stock[pos'-1]), is reached
    from any (P, pos, t) with pos < pos' by drawing alone. If that (P, pos, t) is lost, so is it.
 
-The table keeps, for each (P, t), the smallest pos proved lost, and for each P the smallest pos
-proved lost with any top. Bit operations on precomputed masks do the rest: the free cards are
-three table lookups, the cards that fit are one AND.
+3. Every layout card left needs a card to go on: a layout card played just before it, a stock
+   card just drawn or the top as it is now, each taking at most one card (the next card played
+   or drawn covers it). If for some rank fewer such cards are left than layout cards of the
+   rank, the position is lost. After a move only the ranks that fit on the top it covered can
+   fall short, so only they are checked again.
+
+The search (:mod:`patience_core.solver.waste_search`, compiled with mypyc where the install
+could) keeps its tables in flat lists indexed by the layout's chain numbering
+(:meth:`~patience_core.engine.layout.Layout.chain_weights`), for each set proved lost the
+smallest stock position proved lost with each top and with any top.
 """
 
 from __future__ import annotations
@@ -30,9 +38,11 @@ from patience_core.engine.moves import DRAW, Move
 from patience_core.engine.rules import LAYOUT_CLEARED, Rules
 from patience_core.engine.solving import NO_WIN, UNKNOWN, WON, SolveResult
 from patience_core.plugins.hookspecs import hookimpl
+from patience_core.solver.builds import load
 
 if TYPE_CHECKING:
     from patience_core.engine.game import Game
+    from patience_core.engine.layout import Layout
 
 # The methods this solver reproduces; a game that overrides one plays other rules.
 _FAMILY_METHODS = ("legal_moves", "apply", "is_won", "start", "deal_data")
@@ -55,113 +65,61 @@ def solve_full_information(game: Game, node_limit: int, time_limit: float | None
     return solve(game, node_limit, time_limit)
 
 
-class _Stop(Exception):
-    pass
+_search = load("patience_core.solver.waste_search")
+_FLAT_LIMIT = 1 << 22  # layouts numbering more sets than this keep their tables in a dictionary
+_spare: dict[int, list[int]] = {}  # a zeroed id table per bound, reused from solve to solve
+
+
+_layouts: dict[Layout, tuple[list[list[int]], list[int], int]] = {}
+
+
+def _numbers(layout: Layout) -> tuple[list[list[int]], list[int], int]:
+    """The layout's cover tables and chain weights as lists, made once per layout."""
+    found = _layouts.get(layout)
+    if found is None:
+        weights, bound = layout.chain_weights()
+        found = _layouts[layout] = ([list(t) for t in layout.cover_tables()], list(weights), bound)
+    return found
 
 
 def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
     """Solve a game of the build-on-waste family from its current position."""
     start = time.perf_counter()
-    deadline = None if time_limit is None else start + time_limit
     table = game.table
     layout = table.layout
     data: WasteFits = table.data
     fits = list(data.fits)
     fits[0] = layout.full  # an empty waste takes any free card
-    rank_at = [RANK_OF[c] for c in table.cards]
-    stock = table.stock
-    nstock = len(stock)
-    srank = [RANK_OF[c] for c in stock]
-    covered = layout.covered_mask
-    inlined = layout.three_cover_tables()
-    t0, t1, t2 = inlined or ((), (), ())
-    three = inlined is not None
-    lost_at: dict[int, int] = {}  # present << 4 | top -> smallest pos proved lost
-    lost_any: dict[int, int] = {}  # present -> smallest pos proved lost, any top
-    nodes = 0
-
-    def lost(present: int, pos: int, top: int) -> bool:
-        # Rules 1 and 2 of the module docstring.
-        best = lost_at.get(present << 4 | top)
-        if best is not None and best <= pos:
-            return True
-        if pos and top == srank[pos - 1]:
-            best = lost_any.get(present)
-            if best is not None and best < pos:
-                return True
-        return False
-
-    def mark_lost(present: int, pos: int, top: int) -> None:
-        key = present << 4 | top
-        best = lost_at.get(key)
-        if best is None or pos < best:
-            lost_at[key] = pos
-        best = lost_any.get(present)
-        if best is None or pos < best:
-            lost_any[present] = pos
-
-    def search(present: int, pos: int, top: int) -> list[int] | None:
-        # Depth-first, on a stack of our own rather than Python's: CPython allocates its frame
-        # stack in chunks and frees a chunk as soon as the depth drops back below it, so a deep
-        # recursion that swings across a chunk boundary maps and unmaps memory on every swing,
-        # and ran up to twice as slow depending on how deep the caller already was.
-        nonlocal nodes
-        parents: list[tuple[int, int, int, int, int]] = []  # present, pos, top, cards to try, drew
-        path: list[int] = []  # the move into each position on the way (bit played, 0 a draw)
-        while True:
-            # Enter (present, pos, top).
-            nodes += 1
-            if nodes >= node_limit or (
-                deadline is not None and not nodes & 4095 and time.perf_counter() > deadline
-            ):
-                raise _Stop
-            if three:
-                free = present & ~(t0[present & 4095] | t1[present >> 12 & 4095] | t2[present >> 24 & 4095])
-            else:
-                free = present & ~covered(present)
-            mask = free & fits[top]
-            drew = 0
-            while True:  # the next child of (present, pos, top), or give it up as lost
-                while mask:
-                    low = mask & -mask
-                    mask ^= low
-                    rest = present ^ low
-                    if not rest:
-                        path.append(low)
-                        return path
-                    rank = rank_at[low.bit_length() - 1]
-                    if not lost(rest, pos, rank):
-                        parents.append((present, pos, top, mask, drew))
-                        path.append(low)
-                        present, top = rest, rank
-                        break
-                else:
-                    if not drew and pos < nstock:
-                        drew = 1
-                        rank = srank[pos]
-                        if not lost(present, pos + 1, rank):
-                            parents.append((present, pos, top, 0, 1))
-                            path.append(0)
-                            pos, top = pos + 1, rank
-                            break
-                    mark_lost(present, pos, top)
-                    if not parents:
-                        return None
-                    present, pos, top, mask, drew = parents.pop()
-                    path.pop()
-                    continue
-                break
-
+    tables, weights, bound = _numbers(layout)
     present, pos = table.present, table.stock_pos
     top = RANK_OF[table.waste[-1]] if table.waste else 0
-    line: list[int] | None = []
-    try:
-        line = search(present, pos, top) if present else []
-        verdict = NO_WIN if line is None else WON
-    except _Stop:
-        verdict = UNKNOWN
-    moves: list[str] = []
-    if verdict == WON and line:
-        for low in line:
-            moves.append(str(DRAW if not low else Move.of_cards(table.cards[low.bit_length() - 1])))
-    return SolveResult(verdict, tuple(moves), nodes, time.perf_counter() - start, "build-on-waste")
+    line: list[int] = []
+    if not present:
+        status, nodes = _search.WON, 1
+    elif node_limit <= 1:
+        status, nodes = _search.STOPPED, 1
+    else:
+        flat = bound <= _FLAT_LIMIT
+        # Taken out while in use, so two threads never share one; put back only when clean.
+        ids = (_spare.pop(bound, []) or [0] * bound) if flat else []
+        status, nodes = _search.search(
+            present,
+            pos,
+            top,
+            fits,
+            [RANK_OF[c] for c in table.cards],
+            [RANK_OF[c] for c in table.stock],
+            tables,
+            weights,
+            ids,
+            node_limit,
+            0.0 if time_limit is None else start + time_limit,
+            line,
+        )
+        if flat:
+            _spare[bound] = ids
+    verdict = WON if status == _search.WON else NO_WIN if status == _search.NO_WIN else UNKNOWN
+    moves: tuple[str, ...] = ()
+    if verdict == WON:
+        moves = tuple(str(DRAW if b < 0 else Move.of_cards(table.cards[b])) for b in line)
+    return SolveResult(verdict, moves, nodes, time.perf_counter() - start, "build-on-waste")

@@ -48,31 +48,69 @@ Sound pruning, each argued here and tested against the generic solver:
    pair among themselves (k pairs, k <= min(L_r, L_s)) and with popped or later cards, and the
    popped cards with pyramid or later cards, each card used once. If no depth works for every
    rank pair at once, the position is lost.
+6. A position entered in an earlier pass dominates the same position in a later one: every
+   line from the later one can be played from the earlier (a redeal allowed then is allowed
+   before). The transposition table keys positions without their pass and keeps the earliest
+   pass each was entered in; a later pass of a position entered is not searched again.
+
+The search is :mod:`patience_pyramid.search` (compiled with mypyc where the install could).
 """
 
 from __future__ import annotations
 
+import gc
 import time
 from typing import TYPE_CHECKING
 
 from patience_core.engine.cards import RANK_OF
 from patience_core.engine.moves import DRAW, REDEAL, Move
 from patience_core.solver import NO_WIN, UNKNOWN, WON, SolveResult
+from patience_core.solver.builds import load
 
 if TYPE_CHECKING:
     from patience_core.engine.game import Game
 
-# Where a removed card comes from, in the line the search records.
-_DRAWN = 100
-_TOP = 101
+_search = load("patience_pyramid.search")
 
 
-# A position to try: present, waste, drawn, stock, pass, count, rank pair, choice.
-Child = tuple[int, int, int, int, int, int, int, tuple[int, ...]]
-
-
-class _Stop(Exception):
-    pass
+def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
+    """Solve a Pyramid game from its current position, seeing every card."""
+    start = time.perf_counter()
+    rules, table = game.rules, game.table
+    layout = table.layout
+    # The current position in ranks: see the module docstring.
+    waste_cards = list(table.waste) + ([table.drawn] if table.drawn >= 0 else [])
+    ahead = table.stock[table.stock_pos :]
+    count = 0
+    for c in waste_cards + list(ahead):
+        count += 1 << 4 * RANK_OF[c]
+    # The search allocates many small tuples and no cycles: the collector would only scan.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        status, nodes, line = _search.search_deal(
+            [RANK_OF[c] for c in table.cards],
+            list(layout.blockers),
+            [layout.below_all(p) for p in range(len(layout))],
+            [list(t) for t in layout.cover_tables()],
+            rules.passes or 1,
+            rules.options["win"] == "all",
+            bool(rules.options["pair_with_covered"]),
+            table.present,
+            _nibbles([RANK_OF[c] for c in reversed(waste_cards)]),
+            int(table.drawn >= 0),
+            _nibbles([RANK_OF[c] for c in ahead]),
+            table.passes_used,
+            count,
+            node_limit,
+            0.0 if time_limit is None else start + time_limit,
+        )
+    finally:
+        if collecting:
+            gc.enable()
+    verdict = WON if status == _search.WON else NO_WIN if status == _search.NO_WIN else UNKNOWN
+    moves = _replay(game, line) if verdict == WON else ()
+    return SolveResult(verdict, moves, nodes, time.perf_counter() - start, "pyramid")
 
 
 def _nibbles(ranks: list[int]) -> int:
@@ -83,465 +121,12 @@ def _nibbles(ranks: list[int]) -> int:
     return out
 
 
-def _dig_table() -> dict[tuple[int, int, int, int], int]:
-    """Pruning 5 for one rank pair (r, s = 13 - r): for L_r, L_s pyramid cards and F_r, F_s
-    cards still to be drawn (with the drawn card), the bitmask over (W_r, W_s) (bit 5*W_r + W_s)
-    of the popped waste counts that can all be paired. Pyramid cards pair k of them among
-    themselves (k <= min(L_r, L_s), a bound on the compatible matching), the rest with popped
-    waste cards or cards to be drawn; a popped waste card pairs with a pyramid card or a card
-    to be drawn."""
-    table = {}
-    for lr in range(5):
-        for ls in range(5):
-            for fr in range(5):
-                for fs in range(5):
-                    mask = 0
-                    for wr in range(5):
-                        for ws in range(5):
-                            if _pairs_fit(lr, ls, wr, ws, fr, fs):
-                                mask |= 1 << (5 * wr + ws)
-                    table[(lr, ls, fr, fs)] = mask
-    return table
-
-
-def _pairs_fit(lr: int, ls: int, wr: int, ws: int, fr: int, fs: int) -> bool:
-    for k in range(min(lr, ls) + 1):
-        for us in range(min(ws, lr - k) + 1):  # popped s-cards taken by pyramid r-cards
-            vs = lr - k - us  # pyramid r-cards paired with s-cards still to be drawn
-            if vs > fs:
-                continue
-            for ur in range(min(wr, ls - k) + 1):
-                vr = ls - k - ur
-                if vr <= fr and ws - us <= fr - vr and wr - ur <= fs - vs:
-                    return True
-    return False
-
-
-_DIG = _dig_table()
-
-
-def _ranks(value: int) -> list[int]:
-    out = []
-    while value:
-        out.append(value & 15)
-        value >>= 4
-    return out
-
-
-def _rank_mask(value: int) -> int:
-    out = 0
-    while value:
-        out |= 1 << (value & 15)
-        value >>= 4
-    return out
-
-
-def _reverse_nibbles(value: int) -> int:
-    out = 0
-    while value:
-        out = out << 4 | value & 15
-        value >>= 4
-    return out
-
-
-def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
-    """Solve a Pyramid game from its current position, seeing every card."""
-    start = time.perf_counter()
-    deadline = None if time_limit is None else start + time_limit
-    rules, table = game.rules, game.table
-    layout = table.layout
-    n = len(layout)
-    rank_at = [RANK_OF[c] for c in table.cards]
-    layout_rank = [0] * 15
-    for p, r in enumerate(rank_at):
-        layout_rank[r] |= 1 << p
-    passes = rules.passes or 1
-    strict = rules.options["win"] == "all"
-    house = bool(rules.options["pair_with_covered"])
-    blockers = layout.blockers
-    covers = [0] * n  # what each position lies on directly
-    for q, mask in enumerate(blockers):
-        for p in range(n):
-            if mask >> p & 1:
-                covers[p] |= 1 << q
-    line_of_cover = [layout.below_all(p) for p in range(n)]
-    for p in range(n):
-        for q in range(n):
-            if line_of_cover[q] >> p & 1:
-                line_of_cover[p] |= 1 << q
-    compatible = [0] * n  # pruning 2: pyramid partners not on the card's line of cover
-    for p, r in enumerate(rank_at):
-        if r != 13:
-            partners = layout_rank[13 - r]
-            touching = partners & (blockers[p] | covers[p]) if house else 0
-            compatible[p] = partners & ~line_of_cover[p] | touching
-    inlined = layout.three_cover_tables()
-    t0, t1, t2 = inlined or ((), (), ())
-    covered = layout.covered_mask
-    three = inlined is not None
-    kings = layout_rank[13]
-    low_ranks = (
-        layout_rank[1] | layout_rank[2] | layout_rank[3] | layout_rank[4] | layout_rank[5] | layout_rank[6]
-    )
-    stock_ranks: dict[int, int] = {}  # stock -> bitmask of the ranks in it
-    seen: set[int] = set()
-    nodes = 0
-
-    matchings: dict[int, int] = {}
-
-    def matching(left: int, right: int) -> int:
-        key = left | right << 28
-        size = matchings.get(key)
-        if size is None:
-            size = matchings[key] = _matching(left, right)
-        return size
-
-    def _matching(left: int, right: int) -> int:
-        # Largest set of compatible pyramid pairs between two small sets (augmenting paths).
-        match: dict[int, int] = {}
-
-        def augment(p: int, tried: list[int]) -> bool:
-            options = compatible[p] & right
-            while options:
-                low = options & -options
-                options ^= low
-                q = low.bit_length() - 1
-                if tried[0] & low:
-                    continue
-                tried[0] |= low
-                if q not in match or augment(match[q], tried):
-                    match[q] = p
-                    return True
-            return False
-
-        size = 0
-        while left:
-            low = left & -left
-            left ^= low
-            if augment(low.bit_length() - 1, [0]):
-                size += 1
-        return size
-
-    def partners_suffice(present: int, count: int, r: int) -> bool:
-        s = 13 - r
-        lr = present & layout_rank[r]
-        ls = present & layout_rank[s]
-        sr = count >> 4 * r & 15
-        ss = count >> 4 * s & 15
-        nr, ns = lr.bit_count(), ls.bit_count()
-        if strict and nr + sr != ns + ss:
-            return False
-        need = max(nr - ss, ns - sr)
-        return need <= 0 or matching(lr, ls) >= need
-
-    dead_cache: dict[int, tuple[int, int]] = {}
-
-    def cut_dead(waste: int, drawn: int, stock: int, ranks_left: int) -> tuple[int, int]:
-        # Pruning 4 (last pass): a waste card with no partner left (no pyramid card of the
-        # other rank, none of it in the stock or above it on the waste) never goes, and the
-        # waste under it never shows again. Returns the waste without those cards and the
-        # count of ranks cut off (-1 under the strict win: the position is lost).
-        in_stock = stock_ranks.get(stock)
-        if in_stock is None:
-            in_stock = stock_ranks[stock] = _rank_mask(stock)
-        above = ranks_left | in_stock
-        shift = 0
-        if drawn:
-            above |= 1 << (waste & 15)
-            shift = 4
-        rest = waste >> shift
-        while rest >> 4:
-            r = rest & 15
-            if r != 13 and not above >> (13 - r) & 1:
-                if strict:
-                    return waste, -1
-                cut = 0
-                for buried in _ranks(rest >> 4):
-                    cut += 1 << 4 * buried
-                return waste & ((1 << (shift + 4)) - 1), cut
-            above |= 1 << r
-            rest >>= 4
-            shift += 4
-        return waste, 0
-
-    counts_of_layout: dict[int, int] = {}
-
-    def layout_count(present: int) -> int:
-        # The pyramid cards left of each rank, 4 bits each.
-        out = counts_of_layout.get(present)
-        if out is None:
-            out = 0
-            for r in range(1, 13):
-                out |= (present & layout_rank[r]).bit_count() << 4 * r
-            counts_of_layout[present] = out
-        return out
-
-    counts_of_stock: dict[int, list[int]] = {}
-    dig_cache: dict[int, bool] = {}
-
-    def dig_possible(layouts: int, waste: int, drawn: int, stock: int) -> bool:
-        # Pruning 5 (relaxed win, last pass): see the module docstring.
-        key = layouts | waste << 52 | stock << 148 | drawn << 244
-        possible = dig_cache.get(key)
-        if possible is not None:
-            return possible
-        ahead = counts_of_stock.get(stock)  # cards still to be drawn, by rank
-        if ahead is None:
-            ahead = counts_of_stock[stock] = [0] * 14
-            for r in _ranks(stock):
-                ahead[r] += 1
-        ranks = _ranks(waste)  # top first
-        if drawn:
-            ahead = ahead.copy()
-            ahead[ranks[0]] += 1  # the drawn card is one more to pair popped cards with
-            ranks = ranks[1:]
-        fits = [0] * 7
-        ok = [1] * 7
-        bad = 0
-        for r in range(1, 7):
-            s = 13 - r
-            fits[r] = _DIG[(layouts >> 4 * r & 15, layouts >> 4 * s & 15, ahead[r], ahead[s])]
-            if not fits[r] & 1:  # nothing popped
-                ok[r] = 0
-                bad += 1
-        popped = [0] * 14
-        possible = not bad
-        for rank in ranks:  # one more card popped at each step; one rank pair changes
-            if possible:
-                break
-            if rank == 13:
-                continue  # a king goes alone and needs no partner
-            popped[rank] += 1
-            r = rank if rank < 7 else 13 - rank
-            now = fits[r] >> (5 * popped[r] + popped[13 - r]) & 1
-            if now != ok[r]:
-                bad += -1 if now else 1
-                ok[r] = now
-                possible = not bad
-        dig_cache[key] = possible
-        return possible
-
-    def search(
-        present: int, waste: int, drawn: int, stock: int, pass_no: int, count: int, left: int
-    ) -> list[tuple[int, ...]] | None:
-        """The winning choices from the position, or None; ``left``: the ranks still in the pyramid.
-
-        Depth-first on a stack of its own, not Python's: CPython allocates its frame stack in
-        chunks and frees one as soon as the depth drops back below it, so a recursion swinging
-        across a chunk boundary maps and unmaps memory on every swing.
-        """
-        nonlocal nodes
-        parents: list[tuple[list[Child], int, int]] = []  # children, the next to try, left
-        path: list[tuple[int, ...]] = []  # the choice into each position on the way
-        while True:
-            # Enter the position.
-            nodes += 1
-            if nodes >= node_limit or (
-                deadline is not None and not nodes & 4095 and time.perf_counter() > deadline
-            ):
-                raise _Stop
-            if three:
-                free = present & ~(t0[present & 4095] | t1[present >> 12 & 4095] | t2[present >> 24 & 4095])
-            else:
-                free = present & ~covered(present)
-            # The available stock cards: the drawn one (a) and the waste top (b), 0 for none.
-            if drawn:
-                a = waste & 15
-                b = waste >> 4 & 15
-            else:
-                a = 0
-                b = waste & 15
-            # The positions to try: (present, waste, drawn, stock, pass, count, rank pair, choice).
-            children: list[Child]
-            king = free & kings
-            if king:  # Pruning 1: an available king goes at once, alone.
-                low = king & -king
-                children = [
-                    (present ^ low, waste, drawn, stock, pass_no, count, 0, (0, low.bit_length() - 1))
-                ]
-            elif a == 13:
-                children = [(present, waste >> 4, 0, stock, pass_no, count - (1 << 52), 0, (0, _DRAWN))]
-            elif b == 13:
-                rest = (waste & 15) | (waste >> 8) << 4 if drawn else waste >> 4
-                children = [(present, rest, drawn, stock, pass_no, count - (1 << 52), 0, (0, _TOP))]
-            else:
-                children = pairs(present, free, waste, drawn, stock, pass_no, count, a, b)
-                if len(children) != 1 or not children[0][6] < 0:
-                    if stock:
-                        children.append(
-                            (present, waste << 4 | stock & 15, 1, stock >> 4, pass_no, count, 0, (1,))
-                        )
-                    elif pass_no + 1 < passes and waste:
-                        # Turned over, the waste's bottom card is the first drawn again.
-                        children.append((present, 0, 0, _reverse_nibbles(waste), pass_no + 1, count, 0, (2,)))
-            i = 0
-            while True:  # the next child worth searching, or back to the parent
-                while i < len(children):
-                    new_present, new_waste, new_drawn, new_stock, new_pass, new_count, r, choice = children[i]
-                    i += 1
-                    if r < 0:
-                        r = -r  # a forced pair (pruning 3)
-                    if not new_present and (not strict or not (new_waste or new_stock)):
-                        path.append(choice)
-                        return path
-                    new_left = left
-                    if r:
-                        if not new_present & layout_rank[r]:
-                            new_left &= ~(1 << r)
-                        if not new_present & layout_rank[13 - r]:
-                            new_left &= ~(1 << (13 - r))
-                    if new_pass + 1 == passes and new_waste >> 8:
-                        key = new_waste | new_stock << 96 | new_left << 192 | new_drawn << 206
-                        found = dead_cache.get(key)
-                        if found is None:
-                            found = dead_cache[key] = cut_dead(new_waste, new_drawn, new_stock, new_left)
-                        new_waste, cut = found
-                        if cut < 0:
-                            continue
-                        new_count -= cut
-                    size = (new_waste.bit_length() + 3) >> 2
-                    key = (
-                        new_present
-                        | new_drawn << 28
-                        | new_pass << 29
-                        | size << 32
-                        | new_waste << 37
-                        | new_stock << (37 + 4 * size)
-                    )
-                    if key in seen:
-                        continue
-                    seen.add(key)
-                    if r and not partners_suffice(new_present, new_count, r if r < 7 else 13 - r):
-                        continue
-                    if (
-                        not strict
-                        and new_pass + 1 == passes
-                        and new_waste
-                        and not dig_possible(layout_count(new_present), new_waste, new_drawn, new_stock)
-                    ):
-                        continue
-                    parents.append((children, i, left))
-                    path.append(choice)
-                    present, waste, drawn, stock, pass_no, count, left = (
-                        new_present,
-                        new_waste,
-                        new_drawn,
-                        new_stock,
-                        new_pass,
-                        new_count,
-                        new_left,
-                    )
-                    break
-                else:
-                    if not parents:
-                        return None
-                    children, i, left = parents.pop()
-                    path.pop()
-                    continue
-                break
-
-    def pairs(
-        present: int, free: int, waste: int, drawn: int, stock: int, pass_no: int, count: int, a: int, b: int
-    ) -> list[Child]:
-        """Every available pair as a position to try; a forced one (pruning 3) alone, its rank
-        pair negated: a pair with a card that must go and has no other partner left."""
-        out: list[Child] = []
-        # Each pair of two free cards is found from its lower card (ranks A-6); a house-rule
-        # pair from its free card, whatever its rank, as the other one is not free.
-        mask = free if house else free & low_ranks
-        while mask:
-            low = mask & -mask
-            mask ^= low
-            p = low.bit_length() - 1
-            r = rank_at[p]
-            others = free & layout_rank[13 - r] if r < 7 else 0
-            if house:
-                for q in range(n):
-                    # The house rule of P7: a card only the free card still covers.
-                    if covers[p] >> q & 1 and rank_at[q] == 13 - r and blockers[q] & present == low:
-                        others |= (1 << q) & present
-            if not others:
-                continue
-            alone_p = (present & compatible[p]).bit_count() + (count >> 4 * (13 - r) & 15) == 1
-            while others:
-                olow = others & -others
-                others ^= olow
-                q = olow.bit_length() - 1
-                if alone_p or (present & compatible[q]).bit_count() + (count >> 4 * r & 15) == 1:
-                    return [(present ^ low ^ olow, waste, drawn, stock, pass_no, count, -r, (0, p, q))]
-                out.append((present ^ low ^ olow, waste, drawn, stock, pass_no, count, r, (0, p, q)))
-        for slot, c in ((_DRAWN, a), (_TOP, b)):
-            if not c:
-                continue
-            if slot == _DRAWN:
-                rest, new_drawn = waste >> 4, 0
-            else:
-                rest, new_drawn = ((waste & 15) | (waste >> 8) << 4 if drawn else waste >> 4), drawn
-            alone_c = (
-                strict and (present & layout_rank[13 - c]).bit_count() + (count >> 4 * (13 - c) & 15) == 1
-            )
-            less = count - (1 << 4 * c)
-            mask = free & layout_rank[13 - c]
-            while mask:
-                low = mask & -mask
-                mask ^= low
-                p = low.bit_length() - 1
-                if alone_c or (present & compatible[p]).bit_count() + (count >> 4 * c & 15) == 1:
-                    return [(present ^ low, rest, new_drawn, stock, pass_no, less, -(13 - c), (0, p, slot))]
-                out.append((present ^ low, rest, new_drawn, stock, pass_no, less, 13 - c, (0, p, slot)))
-        if a and b and a + b == 13:
-            pair = (
-                present,
-                waste >> 8,
-                0,
-                stock,
-                pass_no,
-                count - (1 << 4 * a) - (1 << 4 * b),
-                a,
-                (0, _DRAWN, _TOP),
-            )
-            if strict and any(
-                (present & layout_rank[13 - c]).bit_count() + (count >> 4 * (13 - c) & 15) == 1
-                for c in (a, b)
-            ):
-                return [(*pair[:6], -a, pair[7])]
-            out.append(pair)
-        return out
-
-    # The current position in these terms.
-    present = table.present
-    waste_cards = list(table.waste) + ([table.drawn] if table.drawn >= 0 else [])
-    waste = _nibbles([RANK_OF[c] for c in reversed(waste_cards)])
-    drawn = int(table.drawn >= 0)
-    stock = _nibbles([RANK_OF[c] for c in table.stock[table.stock_pos :]])
-    count = 0
-    for c in waste_cards + list(table.stock[table.stock_pos :]):
-        count += 1 << 4 * RANK_OF[c]
-    line: list[tuple[int, ...]] | None = []
-    try:
-        if not present and (not strict or not (waste or stock)):
-            verdict = WON
-        elif not all(partners_suffice(present, count, r) for r in range(1, 7)):
-            verdict = NO_WIN
-        else:
-            left = 0
-            for r in range(1, 14):
-                if present & layout_rank[r]:
-                    left |= 1 << r
-            line = search(present, waste, drawn, stock, table.passes_used, count, left)
-            verdict = NO_WIN if line is None else WON
-    except _Stop:
-        verdict = UNKNOWN
-    moves = _replay(game, line) if verdict == WON and line is not None else ()
-    return SolveResult(verdict, moves, nodes, time.perf_counter() - start, "pyramid")
-
-
-def _replay(game: Game, choices: object) -> tuple[str, ...]:
+def _replay(game: Game, choices: list[tuple[int, ...]]) -> tuple[str, ...]:
     """Turn the search's choices of places into moves, by playing them on a copy of the game."""
     copy = game.copy()
     t = copy.table
     out = []
-    for choice in choices:  # type: ignore[attr-defined]
+    for choice in choices:
         if choice[0] == 1:
             move = DRAW
         elif choice[0] == 2:
@@ -549,9 +134,9 @@ def _replay(game: Game, choices: object) -> tuple[str, ...]:
         else:
             cards = []
             for part in choice[1:]:
-                if part == _DRAWN:
+                if part == _search._DRAWN:
                     cards.append(t.drawn)
-                elif part == _TOP:
+                elif part == _search._TOP:
                     cards.append(t.waste[-1])
                 else:
                     cards.append(t.cards[part])

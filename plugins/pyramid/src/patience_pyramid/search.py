@@ -1,0 +1,474 @@
+"""The Pyramid solver's search, on ranks packed into integers.
+
+The arguments that make it sound are in :mod:`patience_pyramid.solver`, which reads the game,
+calls :func:`search_deal` and turns the choices it returns into moves. This module imports
+nothing of the packages, so it compiles on its own: with mypyc where the install found a C
+compiler, as plain Python everywhere else, with the same positions searched in the same order
+(``patience_core.solver.builds``).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Final
+
+NO_WIN: Final = 0
+WON: Final = 1
+STOPPED: Final = 2
+
+# Where a removed card comes from, in the line the search records.
+_DRAWN: Final = 100
+_TOP: Final = 101
+
+
+# A position to try: present, waste, drawn, stock, pass, count, rank pair, choice.
+Child = tuple[int, int, int, int, int, int, int, tuple[int, ...]]
+
+
+class _Stop(Exception):
+    pass
+
+
+def _nibbles(ranks: list[int]) -> int:
+    """Ranks packed 4 bits each, the first lowest."""
+    out = 0
+    for rank in reversed(ranks):
+        out = out << 4 | rank
+    return out
+
+
+def _dig_table() -> dict[tuple[int, int, int, int], int]:
+    """Pruning 5 for one rank pair (r, s = 13 - r): for L_r, L_s pyramid cards and F_r, F_s
+    cards still to be drawn (with the drawn card), the bitmask over (W_r, W_s) (bit 5*W_r + W_s)
+    of the popped waste counts that can all be paired. Pyramid cards pair k of them among
+    themselves (k <= min(L_r, L_s), a bound on the compatible matching), the rest with popped
+    waste cards or cards to be drawn; a popped waste card pairs with a pyramid card or a card
+    to be drawn."""
+    table = {}
+    for lr in range(5):
+        for ls in range(5):
+            for fr in range(5):
+                for fs in range(5):
+                    mask = 0
+                    for wr in range(5):
+                        for ws in range(5):
+                            if _pairs_fit(lr, ls, wr, ws, fr, fs):
+                                mask |= 1 << (5 * wr + ws)
+                    table[(lr, ls, fr, fs)] = mask
+    return table
+
+
+def _pairs_fit(lr: int, ls: int, wr: int, ws: int, fr: int, fs: int) -> bool:
+    for k in range(min(lr, ls) + 1):
+        for us in range(min(ws, lr - k) + 1):  # popped s-cards taken by pyramid r-cards
+            vs = lr - k - us  # pyramid r-cards paired with s-cards still to be drawn
+            if vs > fs:
+                continue
+            for ur in range(min(wr, ls - k) + 1):
+                vr = ls - k - ur
+                if vr <= fr and ws - us <= fr - vr and wr - ur <= fs - vs:
+                    return True
+    return False
+
+
+_DIG = _dig_table()
+_DIG_FLAT: Final = [
+    _DIG[(lr, ls, fr, fs)] for lr in range(5) for ls in range(5) for fr in range(5) for fs in range(5)
+]  # the same, at ((L_r * 5 + L_s) * 5 + F_r) * 5 + F_s: a list lookup, no tuple to build
+
+
+def _dig_possible(layouts: int, waste: int, drawn: int, stock: int, dig: list[int]) -> bool:
+    """Pruning 5 (relaxed win, last pass), on packed integers alone: ``layouts`` the pyramid
+    cards left of each rank, 4 bits each; the waste and stock as in the search."""
+    ahead = 0  # the cards still to be drawn, 4 bits a rank, with the drawn card
+    while stock:
+        ahead += 1 << ((stock & 15) << 2)
+        stock >>= 4
+    if drawn:
+        ahead += 1 << ((waste & 15) << 2)
+        waste >>= 4
+    fits = [0] * 7
+    ok = 0  # the rank pairs that can be paired at the depth reached, a bitmask
+    for r in range(1, 7):
+        s = 13 - r
+        lr = layouts >> 4 * r & 15
+        ls = layouts >> 4 * s & 15
+        fits[r] = dig[((lr * 5 + ls) * 5 + (ahead >> 4 * r & 15)) * 5 + (ahead >> 4 * s & 15)]
+        ok |= (fits[r] & 1) << r  # nothing popped
+    popped = 0  # the waste cards popped so far, 4 bits a rank
+    while ok != 126 and waste:  # one more card popped at each step; one rank pair changes
+        rank = waste & 15
+        waste >>= 4
+        if rank == 13:
+            continue  # a king goes alone and needs no partner
+        popped += 1 << 4 * rank
+        r = rank if rank < 7 else 13 - rank
+        now = fits[r] >> (5 * (popped >> 4 * r & 15) + (popped >> 4 * (13 - r) & 15)) & 1
+        ok = ok & ~(1 << r) | now << r
+    return ok == 126
+
+
+def _cut_dead(waste: int, drawn: int, stock: int, ranks_left: int, strict: bool) -> tuple[int, int]:
+    """Pruning 4 (last pass): a waste card with no partner left (no pyramid card of the other
+    rank, none of it in the stock or above it on the waste) never goes, and the waste under it
+    never shows again. The waste without those cards and the count of ranks cut off (-1 under
+    the strict win: the position is lost)."""
+    above = ranks_left
+    while stock:
+        above |= 1 << (stock & 15)
+        stock >>= 4
+    shift = 0
+    if drawn:
+        above |= 1 << (waste & 15)
+        shift = 4
+    rest = waste >> shift
+    while rest >> 4:
+        r = rest & 15
+        if r != 13 and not above >> (13 - r) & 1:
+            if strict:
+                return waste, -1
+            cut = 0
+            buried = rest >> 4
+            while buried:
+                cut += 1 << 4 * (buried & 15)
+                buried >>= 4
+            return waste & ((1 << (shift + 4)) - 1), cut
+        above |= 1 << r
+        rest >>= 4
+        shift += 4
+    return waste, 0
+
+
+def _reverse_nibbles(value: int) -> int:
+    out = 0
+    while value:
+        out = out << 4 | value & 15
+        value >>= 4
+    return out
+
+
+def search_deal(
+    rank_at: list[int],
+    blockers: list[int],
+    below: list[int],
+    tables: list[list[int]],
+    passes: int,
+    strict: bool,
+    house: bool,
+    present: int,
+    waste: int,
+    drawn: int,
+    stock: int,
+    pass_no: int,
+    count: int,
+    node_limit: int,
+    deadline: float,
+) -> tuple[int, int, list[tuple[int, ...]]]:
+    """Search from a position; return (NO_WIN, WON or STOPPED, positions searched, choices).
+
+    ``rank_at``, ``blockers`` and ``below`` (:meth:`~patience_core.engine.layout.Layout.below_all`)
+    per layout position; ``tables`` the layout's cover tables; the position as in the module
+    docstring of :mod:`patience_pyramid.solver`; ``count`` the stock and waste cards of each
+    rank, 4 bits each; ``deadline`` a ``time.perf_counter()`` value or 0 for none.
+    """
+    n = len(rank_at)
+    layout_rank = [0] * 15
+    for p, r in enumerate(rank_at):
+        layout_rank[r] |= 1 << p
+    covers = [0] * n  # what each position lies on directly
+    for q, mask in enumerate(blockers):
+        for p in range(n):
+            if mask >> p & 1:
+                covers[p] |= 1 << q
+    line_of_cover = list(below)
+    for p in range(n):
+        for q in range(n):
+            if line_of_cover[q] >> p & 1:
+                line_of_cover[p] |= 1 << q
+    compatible = [0] * n  # pruning 2: pyramid partners not on the card's line of cover
+    for p, r in enumerate(rank_at):
+        if r != 13:
+            partners = layout_rank[13 - r]
+            touching = partners & (blockers[p] | covers[p]) if house else 0
+            compatible[p] = partners & ~line_of_cover[p] | touching
+    zeros = [0] * 4096
+    t0 = tables[0]
+    t1 = tables[1] if len(tables) > 1 else zeros
+    t2 = tables[2] if len(tables) > 2 else zeros
+    more = tables[3:]
+    kings = layout_rank[13]
+    low_ranks = (
+        layout_rank[1] | layout_rank[2] | layout_rank[3] | layout_rank[4] | layout_rank[5] | layout_rank[6]
+    )
+    seen: dict[int, int] = {}  # position, less its pass -> the earliest pass it was entered in
+    nodes = 0
+
+    matchings: dict[int, int] = {}
+
+    def matching(left: int, right: int) -> int:
+        key = left | right << 28
+        size = matchings.get(key)
+        if size is None:
+            size = matchings[key] = _matching(left, right)
+        return size
+
+    def _matching(left: int, right: int) -> int:
+        # Largest set of compatible pyramid pairs between two small sets (augmenting paths).
+        match: dict[int, int] = {}
+
+        def augment(p: int, tried: list[int]) -> bool:
+            options = compatible[p] & right
+            while options:
+                low = options & -options
+                options ^= low
+                q = low.bit_length() - 1
+                if tried[0] & low:
+                    continue
+                tried[0] |= low
+                if q not in match or augment(match[q], tried):
+                    match[q] = p
+                    return True
+            return False
+
+        size = 0
+        while left:
+            low = left & -left
+            left ^= low
+            if augment(low.bit_length() - 1, [0]):
+                size += 1
+        return size
+
+    def partners_suffice(present: int, count: int, r: int) -> bool:
+        s = 13 - r
+        lr = present & layout_rank[r]
+        ls = present & layout_rank[s]
+        sr = count >> 4 * r & 15
+        ss = count >> 4 * s & 15
+        nr, ns = lr.bit_count(), ls.bit_count()
+        if strict and nr + sr != ns + ss:
+            return False
+        need = max(nr - ss, ns - sr)
+        return need <= 0 or matching(lr, ls) >= need
+
+    counts_of_layout: dict[int, int] = {}
+
+    def layout_count(present: int) -> int:
+        # The pyramid cards left of each rank, 4 bits each.
+        out = counts_of_layout.get(present)
+        if out is None:
+            out = 0
+            for r in range(1, 13):
+                out |= (present & layout_rank[r]).bit_count() << 4 * r
+            counts_of_layout[present] = out
+        return out
+
+    def search(
+        present: int, waste: int, drawn: int, stock: int, pass_no: int, count: int, left: int
+    ) -> list[tuple[int, ...]] | None:
+        """The winning choices from the position, or None; ``left``: the ranks still in the pyramid.
+
+        Depth-first on a stack of its own, not Python's: CPython allocates its frame stack in
+        chunks and frees one as soon as the depth drops back below it, so a recursion swinging
+        across a chunk boundary maps and unmaps memory on every swing.
+        """
+        nonlocal nodes
+        parents: list[tuple[list[Child], int, int]] = []  # children, the next to try, left
+        path: list[tuple[int, ...]] = []  # the choice into each position on the way
+        while True:
+            # Enter the position.
+            nodes += 1
+            if nodes >= node_limit or (deadline and not nodes & 4095 and time.perf_counter() > deadline):
+                raise _Stop
+            free = _free(present, t0, t1, t2, more)
+            # The available stock cards: the drawn one (a) and the waste top (b), 0 for none.
+            if drawn:
+                a = waste & 15
+                b = waste >> 4 & 15
+            else:
+                a = 0
+                b = waste & 15
+            # The positions to try: (present, waste, drawn, stock, pass, count, rank pair, choice).
+            children: list[Child]
+            king = free & kings
+            if king:  # Pruning 1: an available king goes at once, alone.
+                low = king & -king
+                children = [
+                    (present ^ low, waste, drawn, stock, pass_no, count, 0, (0, low.bit_length() - 1))
+                ]
+            elif a == 13:
+                children = [(present, waste >> 4, 0, stock, pass_no, count - (1 << 52), 0, (0, _DRAWN))]
+            elif b == 13:
+                rest = (waste & 15) | (waste >> 8) << 4 if drawn else waste >> 4
+                children = [(present, rest, drawn, stock, pass_no, count - (1 << 52), 0, (0, _TOP))]
+            else:
+                children = pairs(present, free, waste, drawn, stock, pass_no, count, a, b)
+                if len(children) != 1 or not children[0][6] < 0:
+                    if stock:
+                        children.append(
+                            (present, waste << 4 | stock & 15, 1, stock >> 4, pass_no, count, 0, (1,))
+                        )
+                    elif pass_no + 1 < passes and waste:
+                        # Turned over, the waste's bottom card is the first drawn again.
+                        children.append((present, 0, 0, _reverse_nibbles(waste), pass_no + 1, count, 0, (2,)))
+            i = 0
+            while True:  # the next child worth searching, or back to the parent
+                while i < len(children):
+                    new_present, new_waste, new_drawn, new_stock, new_pass, new_count, r, choice = children[i]
+                    i += 1
+                    if r < 0:
+                        r = -r  # a forced pair (pruning 3)
+                    if not new_present and (not strict or not (new_waste or new_stock)):
+                        path.append(choice)
+                        return path
+                    new_left = left
+                    if r:
+                        if not new_present & layout_rank[r]:
+                            new_left &= ~(1 << r)
+                        if not new_present & layout_rank[13 - r]:
+                            new_left &= ~(1 << (13 - r))
+                    if new_pass + 1 == passes and new_waste >> 8:
+                        new_waste, cut = _cut_dead(new_waste, new_drawn, new_stock, new_left, strict)
+                        if cut < 0:
+                            continue
+                        new_count -= cut
+                    size = (new_waste.bit_length() + 3) >> 2
+                    key = (
+                        new_present
+                        | new_drawn << 28
+                        | size << 32
+                        | new_waste << 37
+                        | new_stock << (37 + 4 * size)
+                    )
+                    # Pruning 6: a position entered in an earlier pass dominates it. One
+                    # lookup of the (long) key in the usual case: new, or seen in this pass.
+                    size = len(seen)
+                    earliest = seen.setdefault(key, new_pass)
+                    if len(seen) == size:
+                        if earliest <= new_pass:
+                            continue
+                        seen[key] = new_pass
+                    if r and not partners_suffice(new_present, new_count, r if r < 7 else 13 - r):
+                        continue
+                    if (
+                        not strict
+                        and new_pass + 1 == passes
+                        and new_waste
+                        and not _dig_possible(
+                            layout_count(new_present), new_waste, new_drawn, new_stock, _DIG_FLAT
+                        )
+                    ):
+                        continue
+                    parents.append((children, i, left))
+                    path.append(choice)
+                    present, waste, drawn, stock, pass_no, count, left = (
+                        new_present,
+                        new_waste,
+                        new_drawn,
+                        new_stock,
+                        new_pass,
+                        new_count,
+                        new_left,
+                    )
+                    break
+                else:
+                    if not parents:
+                        return None
+                    children, i, left = parents.pop()
+                    path.pop()
+                    continue
+                break
+
+    def pairs(
+        present: int, free: int, waste: int, drawn: int, stock: int, pass_no: int, count: int, a: int, b: int
+    ) -> list[Child]:
+        """Every available pair as a position to try; a forced one (pruning 3) alone, its rank
+        pair negated: a pair with a card that must go and has no other partner left."""
+        out: list[Child] = []
+        # Each pair of two free cards is found from its lower card (ranks A-6); a house-rule
+        # pair from its free card, whatever its rank, as the other one is not free.
+        mask = free if house else free & low_ranks
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            p = low.bit_length() - 1
+            r = rank_at[p]
+            others = free & layout_rank[13 - r] if r < 7 else 0
+            if house:
+                for q in range(n):
+                    # The house rule of P7: a card only the free card still covers.
+                    if covers[p] >> q & 1 and rank_at[q] == 13 - r and blockers[q] & present == low:
+                        others |= (1 << q) & present
+            if not others:
+                continue
+            alone_p = (present & compatible[p]).bit_count() + (count >> 4 * (13 - r) & 15) == 1
+            while others:
+                olow = others & -others
+                others ^= olow
+                q = olow.bit_length() - 1
+                if alone_p or (present & compatible[q]).bit_count() + (count >> 4 * r & 15) == 1:
+                    return [(present ^ low ^ olow, waste, drawn, stock, pass_no, count, -r, (0, p, q))]
+                out.append((present ^ low ^ olow, waste, drawn, stock, pass_no, count, r, (0, p, q)))
+        for slot, c in ((_DRAWN, a), (_TOP, b)):
+            if not c:
+                continue
+            if slot == _DRAWN:
+                rest, new_drawn = waste >> 4, 0
+            else:
+                rest, new_drawn = ((waste & 15) | (waste >> 8) << 4 if drawn else waste >> 4), drawn
+            alone_c = (
+                strict and (present & layout_rank[13 - c]).bit_count() + (count >> 4 * (13 - c) & 15) == 1
+            )
+            less = count - (1 << 4 * c)
+            mask = free & layout_rank[13 - c]
+            while mask:
+                low = mask & -mask
+                mask ^= low
+                p = low.bit_length() - 1
+                if alone_c or (present & compatible[p]).bit_count() + (count >> 4 * c & 15) == 1:
+                    return [(present ^ low, rest, new_drawn, stock, pass_no, less, -(13 - c), (0, p, slot))]
+                out.append((present ^ low, rest, new_drawn, stock, pass_no, less, 13 - c, (0, p, slot)))
+        if a and b and a + b == 13:
+            pair = (
+                present,
+                waste >> 8,
+                0,
+                stock,
+                pass_no,
+                count - (1 << 4 * a) - (1 << 4 * b),
+                a,
+                (0, _DRAWN, _TOP),
+            )
+            if strict and any(
+                (present & layout_rank[13 - c]).bit_count() + (count >> 4 * (13 - c) & 15) == 1
+                for c in (a, b)
+            ):
+                return [(*pair[:6], -a, pair[7])]
+            out.append(pair)
+        return out
+
+    line: list[tuple[int, ...]] | None = []
+    try:
+        if not present and (not strict or not (waste or stock)):
+            status = WON
+        elif not all(partners_suffice(present, count, r) for r in range(1, 7)):
+            status = NO_WIN
+        else:
+            left = 0
+            for r in range(1, 14):
+                if present & layout_rank[r]:
+                    left |= 1 << r
+            line = search(present, waste, drawn, stock, pass_no, count, left)
+            status = NO_WIN if line is None else WON
+    except _Stop:
+        status = STOPPED
+    return status, nodes, line or []
+
+
+def _free(present: int, t0: list[int], t1: list[int], t2: list[int], more: list[list[int]]) -> int:
+    """The cards of ``present`` that nothing present covers (the layout's cover tables inlined)."""
+    covered = t0[present & 4095] | t1[present >> 12 & 4095] | t2[present >> 24 & 4095]
+    shift = 36
+    for table in more:
+        covered |= table[present >> shift & 4095]
+        shift += 12
+    return present & ~covered

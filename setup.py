@@ -1,0 +1,14 @@
+"""Compiles the hot search module with mypyc where a C compiler works (see mypyc_build.py)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from setuptools import setup
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from mypyc_build import extensions
+
+ext_modules, cmdclass = extensions(["src/patience_core/solver/waste_search.py"], "patience_core_searches")
+setup(ext_modules=ext_modules, cmdclass=cmdclass)

@@ -1,0 +1,21 @@
+"""The two builds of the searches, for tests that check both (see patience_core.solver.builds)."""
+
+from __future__ import annotations
+
+import pytest
+
+from patience_core.solver import build_on_waste, builds
+from patience_pyramid import solver as pyramid_solver
+
+# Each hot module and the solver module that calls it through its ``_search``.
+SEARCHES = {
+    "patience_core.solver.waste_search": build_on_waste,
+    "patience_pyramid.search": pyramid_solver,
+}
+BUILDS = ("installed build", "plain Python")
+
+
+def use_plain_python(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make the solvers call fresh plain-Python copies of the searches until the test ends."""
+    for name, wrapper in SEARCHES.items():
+        monkeypatch.setattr(wrapper, "_search", builds.load_pure(name))

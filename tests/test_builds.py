@@ -1,0 +1,152 @@
+"""The compiled and the plain-Python builds of the searches: the same results, the right one loaded.
+
+Where the install found a C compiler the searches run compiled (mypyc); these tests then
+compare them with fresh plain-Python copies of the same sources on fixed deals of every game.
+Where there is none, both sides are plain Python and the comparison still checks the loader.
+"""
+
+from __future__ import annotations
+
+import importlib.machinery
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from searches import SEARCHES, use_plain_python
+
+import patience_core
+from patience_core.solver import builds
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _mypyc_build():
+    spec = importlib.util.spec_from_file_location("mypyc_build", ROOT / "mypyc_build.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# (game, options, deals): every game and the variants each search treats apart.
+DEALS = [
+    ("tripeaks", {}, [*range(1, 9), 176, 238]),
+    ("tripeaks", {"wrap": False}, range(1, 7)),
+    ("tripeaks", {"free_start": True}, range(1, 5)),
+    ("golf", {}, range(0, 6)),
+    ("golf", {"wrap": True}, range(0, 3)),
+    ("toy-golf", {}, range(1, 5)),
+    ("pyramid", {}, range(1, 9)),
+    ("pyramid", {"win": "all"}, range(1, 5)),
+    ("pyramid", {"pair_with_covered": True}, range(1, 5)),
+    ("par-pyramid", {}, range(1, 7)),
+]
+
+
+@pytest.mark.parametrize(("game_id", "options", "seeds"), DEALS, ids=lambda v: str(v))
+def test_compiled_and_plain_python_give_the_same_verdicts_nodes_and_lines(
+    monkeypatch, game_id, options, seeds
+):
+    for seed in seeds:
+        game = patience_core.new_game(game_id, seed=seed, **options)
+        loaded = patience_core.solve_full_information(game, node_limit=300_000)
+        with monkeypatch.context() as patch:
+            use_plain_python(patch)
+            plain = patience_core.solve_full_information(game, node_limit=300_000)
+        assert (loaded.verdict, loaded.nodes, loaded.line) == (plain.verdict, plain.nodes, plain.line), (
+            game_id,
+            options,
+            seed,
+        )
+        assert loaded.solver == plain.solver != "generic"
+
+
+def test_the_install_compiled_the_searches_where_a_compiler_works():
+    """CI has a compiler, so this proves that its install really compiles (and that the other
+    tests compare two builds); an install that could not says why at import."""
+    problem = _mypyc_build()._compiler_problem()
+    report = builds.report()
+    assert set(SEARCHES) <= set(report)
+    for name in SEARCHES:
+        build = report[name]
+        folder = Path(sys.modules[name].__file__ or "").parent
+        note = json.loads((folder / builds.BUILD_FILE).read_text())["note"]
+        if problem is None and "PATIENCE_PURE_BUILD" not in note:  # a compiler works: it must have
+            assert build.compiled, (name, build)
+            assert str(sys.modules[name].__file__).endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+        if not build.compiled:
+            assert build.reason
+
+
+def test_no_compiler_means_plain_python_with_a_note(tmp_path, monkeypatch, capsys):
+    source = tmp_path / "pkg" / "hot.py"
+    source.parent.mkdir()
+    source.write_text("def f() -> int:\n    return 1\n")
+    monkeypatch.setenv("CC", str(tmp_path / "no-such-cc"))
+    monkeypatch.delenv("PATIENCE_PURE_BUILD", raising=False)
+    modules, commands = _mypyc_build().extensions([str(source)], "hot")
+    assert (modules, commands) == ([], {})
+    record = json.loads((source.parent / builds.BUILD_FILE).read_text())
+    assert record["compiled"] == {}
+    assert "no working C compiler" in record["note"]
+    assert "plain Python" in capsys.readouterr().err
+
+
+def _fake_package(tmp_path: Path, monkeypatch, name: str) -> Path:
+    """A package with a hot module, an 'extension' beside it and the install's record."""
+    folder = tmp_path / name
+    folder.mkdir()
+    (folder / "__init__.py").write_text("")
+    source = folder / "hot.py"
+    source.write_text("WHO = 'plain'\n")
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    (folder / f"hot{suffix}").write_bytes(b"not a real extension")
+    record = {"compiled": {"hot": builds.source_hash(source)}, "note": ""}
+    (folder / builds.BUILD_FILE).write_text(json.dumps(record))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    # Forgotten again after the test, so the report names only the real searches.
+    monkeypatch.setattr(builds, "_BUILDS", dict(builds._BUILDS))
+    for module in (name, f"{name}.hot"):
+        monkeypatch.delitem(sys.modules, module, raising=False)
+    return source
+
+
+def test_an_edited_source_is_never_shadowed_by_its_stale_compiled_module(tmp_path, monkeypatch):
+    source = _fake_package(tmp_path, monkeypatch, "stalepkg")
+    source.write_text("WHO = 'edited'\n")  # an edit after the install
+    module = builds.load("stalepkg.hot")
+    assert module.WHO == "edited"
+    build = builds.report()["stalepkg.hot"]
+    assert not build.compiled
+    assert "hot.py was edited after it was compiled; install again" in build.reason
+
+
+def test_a_compiled_module_that_does_not_load_falls_back_to_its_source(tmp_path, monkeypatch):
+    _fake_package(tmp_path, monkeypatch, "brokenpkg")
+    module = builds.load("brokenpkg.hot")
+    assert module.WHO == "plain"
+    assert "does not load" in builds.report()["brokenpkg.hot"].reason
+
+
+def test_choose():
+    source = ROOT / "src" / "patience_core" / "solver" / "waste_search.py"
+    ext = source.with_suffix(".so")
+    now = builds.source_hash(source)
+    assert builds.choose(source, ext, now, False) == builds.Build(True, "")
+    assert builds.choose(source, ext, now, True) == builds.Build(False, "PATIENCE_PURE is set")
+    assert not builds.choose(source, None, now, False).compiled
+    assert not builds.choose(source, ext, None, False).compiled
+    assert not builds.choose(source, ext, "0" * 64, False).compiled
+
+
+def test_version_and_bench_say_which_build_runs():
+    line = builds.describe()
+    assert line.startswith("searches")
+    assert ("compiled (mypyc)" in line) == any(b.compiled for b in builds.report().values())
+    from patience_core import bench
+
+    result = bench.run(bench.Workload("tiny", range(1, 2), range(1, 2), 100), ["tripeaks"])
+    assert result.to_dict()["build"] == line
