@@ -268,6 +268,32 @@ class Layout:
         return cls.declare(spots.values(), name=name or f"peaks-{peaks}x{height}", groups=groups)
 
     @classmethod
+    def fans(cls, fans: int, size: int, per_row: int, *, name: str | None = None) -> Layout:
+        """``fans`` fans of ``size`` cards, ``per_row`` fans to a row; in a fan each card lies
+        on the one to its left, so only the rightmost card of a fan is free.
+
+        Ids are ``f{fan}c{card}``, both counted from 1, card 1 leftmost; groups ``f1``...
+        hold each fan. Fans are read fan by fan, top row first.
+
+        >>> hole = Layout.fans(17, 3, 6)
+        >>> len(hole), [hole.spots[p].id for p in bits(hole.free_mask(hole.full))][:3]
+        (51, ['f1c3', 'f2c3', 'f3c3'])
+        """
+        if fans < 1 or size < 1 or per_row < 1:
+            raise LayoutError("fans need at least one fan of one card, one fan to a row")
+        spots = []
+        groups: dict[str, list[str]] = {}
+        width = 1.5 * (size - 1) + 3  # cards 1.5 half widths apart, then a gap of one
+        for f in range(fans):
+            row, col = divmod(f, per_row)
+            ids = [f"f{f + 1}c{c + 1}" for c in range(size)]
+            for c, sid in enumerate(ids):
+                over = (ids[c + 1],) if c + 1 < size else ()
+                spots.append(Spot(sid, x=width * col + 1.5 * c, y=2 * row, covered_by=over))
+            groups[f"f{f + 1}"] = ids
+        return cls.declare(spots, name=name or f"fans-{fans}x{size}", groups=groups)
+
+    @classmethod
     def columns(cls, columns: int, depth: int, *, name: str | None = None) -> Layout:
         """``columns`` overlapping columns of ``depth`` cards; only the bottom card of each is free.
 
