@@ -221,19 +221,33 @@ class Layout:
         return cls.declare(spots, name=name, groups=groups)
 
     @classmethod
-    def pyramid(cls, rows: int, *, name: str | None = None) -> Layout:
+    def pyramid(cls, rows: int, *, upside_down: bool = False, name: str | None = None) -> Layout:
         """A pyramid of ``rows`` rows of 1, 2, ... cards; each card covered by the two below it.
 
-        Ids are ``r{row}c{column}``, both counted from 1.
+        ``upside_down`` turns it over: rows of ``rows``, ``rows - 1`` ... 1 cards, the widest on
+        top, each card covered by the one or two cards of the row below that touch it, so
+        only the single bottom card is free at first (Triangle). Ids are ``r{row}c{column}``,
+        both counted from 1.
+
+        >>> triangle = Layout.pyramid(3, upside_down=True)
+        >>> [s.id for s in triangle.spots], [triangle.spots[p].id for p in triangle.blockers_of(0)]
+        (['r1c1', 'r1c2', 'r1c3', 'r2c1', 'r2c2', 'r3c1'], ['r2c1'])
         """
         if rows < 1:
             raise LayoutError("a pyramid needs at least one row")
         spots = []
         for r in range(1, rows + 1):
+            if upside_down:
+                width = rows - r + 1
+                for c in range(1, width + 1):
+                    below = [f"r{r + 1}c{k}" for k in (c - 1, c) if r < rows and 1 <= k < width]
+                    spots.append(Spot(f"r{r}c{c}", x=r - 1 + 2 * (c - 1), y=r - 1, covered_by=below))
+                continue
             for c in range(1, r + 1):
-                below = (f"r{r + 1}c{c}", f"r{r + 1}c{c + 1}") if r < rows else ()
+                below = [f"r{r + 1}c{c}", f"r{r + 1}c{c + 1}"] if r < rows else []
                 spots.append(Spot(f"r{r}c{c}", x=rows - r + 2 * (c - 1), y=r - 1, covered_by=below))
-        return cls.declare(spots, name=name or f"pyramid-{rows}", groups={"pyramid": [s.id for s in spots]})
+        default = f"{'triangle' if upside_down else 'pyramid'}-{rows}"
+        return cls.declare(spots, name=name or default, groups={"pyramid": [s.id for s in spots]})
 
     @classmethod
     def peaks(cls, peaks: int, height: int, *, name: str | None = None) -> Layout:
