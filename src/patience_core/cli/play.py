@@ -18,6 +18,7 @@ from patience_core.cli.common import (
     GameArg,
     OptionOpt,
     PlainOpt,
+    PysolOpt,
     SeedOpt,
     complete_game,
     describe_game,
@@ -59,11 +60,12 @@ def show(
     option: OptionOpt = None,
     json_out: JsonOpt = False,
     plain: PlainOpt = False,
+    pysol: PysolOpt = None,
 ) -> None:
     """Print a deal as it looks at the start, and its deal text."""
     plain = plain or no_color_env()
     with user_errors():
-        g = make_game(game, seed, deal, option)
+        g = make_game(game, seed, deal, option, pysol)
     if json_out:
         out = {
             "game": g.spec.id,
@@ -126,6 +128,7 @@ def play(
         ),
     ] = False,
     plain: PlainOpt = False,
+    pysol: PysolOpt = None,
 ) -> None:
     """Play a game in the terminal; commands may also come from a pipe, one a line.
 
@@ -139,10 +142,10 @@ def play(
     save_path = None
     with user_errors():
         if resume:
-            if seed is not None or deal is not None or option:
+            if seed is not None or deal is not None or pysol is not None or option:
                 raise CliError(
                     "--resume continues a saved game with its own deal and options;"
-                    " drop --seed, --deal and -o"
+                    " drop --seed, --deal, --pysol and -o"
                 )
             if game is None:
                 path = autosave_path()
@@ -165,7 +168,7 @@ def play(
                     f"name a game to play, such as: patience play {ids[0] if ids else 'GAME'}"
                     f" (installed: {', '.join(ids) or 'none'})"
                 )
-            g = make_game(game, seed, deal, option)
+            g = make_game(game, seed, deal, option, pysol)
 
     interactive = moves is None and sys.stdin.isatty()
     if json_out and interactive:
