@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Final, NamedTuple
 
-from patience_core.engine.cards import CARDS, parse_card_index
+from patience_core.engine.cards import parse_card_index
 from patience_core.engine.deal import Deal
 from patience_core.engine.errors import DealError
 from patience_core.engine.layout import Layout

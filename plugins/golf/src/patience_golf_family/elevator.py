@@ -34,5 +34,7 @@ SPEC = GameSpec(
     rules=Elevator,
     family="Golf",
     options=(Option("open", False, "deal all 28 pyramid cards face up (Escalator)"),),
-    presets=(Preset("escalator", "Escalator", "Elevator with every pyramid card dealt face up", {"open": True}),),
+    presets=(
+        Preset("escalator", "Escalator", "Elevator with every pyramid card dealt face up", {"open": True}),
+    ),
 )

@@ -50,7 +50,12 @@ SPEC = GameSpec(
         ),
     ),
     presets=(
-        Preset("dead-king-golf", "Dead King Golf", "Golf where nothing may be played on a king", {"kings": "dead"}),
+        Preset(
+            "dead-king-golf",
+            "Dead King Golf",
+            "Golf where nothing may be played on a king",
+            {"kings": "dead"},
+        ),
         Preset(
             "relaxed-golf",
             "Relaxed Golf",

@@ -14,7 +14,6 @@ from patience_pyramid.options import OPTIONS
 from patience_pyramid.rules import LAYOUT, PAIRS, PairData, Pyramid
 from patience_pyramid.search import solve_known_options
 
-
 SPEC = GameSpec(
     id="pyramid",
     name="Pyramid",

@@ -39,11 +39,13 @@ from patience_core.engine.table import NO_CARD
 LAYOUT = Layout.pyramid(7, name="pyramid")
 
 
-
 @cache
 def lies_on(layout: Layout) -> tuple[int, ...]:
     """For each position, the positions it lies on (at most two), for the house rule of P7."""
-    return tuple(sum(1 << q for q, mask in enumerate(layout.blockers) if mask >> p & 1) for p in range(len(layout)))
+    return tuple(
+        sum(1 << q for q, mask in enumerate(layout.blockers) if mask >> p & 1) for p in range(len(layout))
+    )
+
 
 # PAIRS[a * 52 + b]: the move that removes cards a and b together, for the 192 ordered pairs
 # whose ranks sum to 13 (P4). Built once so that listing moves allocates nothing but the list.
@@ -228,12 +230,16 @@ class Pyramid(Rules):
     def _why_not_word(self, table: Table, word: str) -> str:
         stock_empty = table.stock_pos == len(table.stock)
         turnable = bool(table.waste) or table.drawn != NO_CARD
-        if word in ("draw", "redeal") and self.passes is None and stock_empty and turnable:
-            if not table.played_in_pass:
-                return (
-                    "the stock is empty and this pass removed no card: a pass that removes nothing"
-                    " ends the game"
-                )
+        if (
+            word in ("draw", "redeal")
+            and self.passes is None
+            and stock_empty
+            and turnable
+            and not table.played_in_pass
+        ):
+            return (
+                "the stock is empty and this pass removed no card: a pass that removes nothing ends the game"
+            )
         if word == "draw":
             if self._can_redeal(table):
                 return "the stock is empty: redeal to turn the waste over for the next pass"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import attrs
 
 from patience_core import GameSpec, Layout
+from patience_core.engine.spec import OptionValue
 from patience_pyramid.options import OPTIONS
 from patience_pyramid.rules import Pyramid
 from patience_pyramid.search import solve_known_options
@@ -12,7 +13,7 @@ from patience_pyramid.search import solve_known_options
 # Rows of 7, 6, ... 1: each card lies under the one or two cards of the row below that touch it,
 # so only the single bottom card is free at the deal.
 LAYOUT = Layout.pyramid(7, upside_down=True, name="triangle")
-DEFAULTS = {"passes": 3, "win": "all"}  # PySolFC's Triangle: its Pyramid's three passes, all 52 cards
+DEFAULTS: dict[str, OptionValue] = {"passes": 3, "win": "all"}  # PySolFC's Triangle: its Pyramid's three passes, all 52 cards
 
 
 class Triangle(Pyramid):
