@@ -95,8 +95,62 @@ def test_draw_is_a_whole_number_from_1_to_3():
 
 def blocked(**options) -> Game:
     """Nothing pairs on the pyramid or in the stock: every pass removes nothing."""
-    pyramid = "KC KD KH KS QC QD QH QS JC JD JH JS 7C 7D 7H 7S 9C 9D 9H 9S TC AC AD AH AS 2C 2D 2H".split()
-    stock = "2S 3C 3D 3H 3S 4C 4D 4H 4S 5C 5D 5H 5S 6C 6D 6H 6S 8C 8D 8H 8S TD TH TS".split()
+    pyramid = [
+        "KC",
+        "KD",
+        "KH",
+        "KS",
+        "QC",
+        "QD",
+        "QH",
+        "QS",
+        "JC",
+        "JD",
+        "JH",
+        "JS",
+        "7C",
+        "7D",
+        "7H",
+        "7S",
+        "9C",
+        "9D",
+        "9H",
+        "9S",
+        "TC",
+        "AC",
+        "AD",
+        "AH",
+        "AS",
+        "2C",
+        "2D",
+        "2H",
+    ]
+    stock = [
+        "2S",
+        "3C",
+        "3D",
+        "3H",
+        "3S",
+        "4C",
+        "4D",
+        "4H",
+        "4S",
+        "5C",
+        "5D",
+        "5H",
+        "5S",
+        "6C",
+        "6D",
+        "6H",
+        "6S",
+        "8C",
+        "8D",
+        "8H",
+        "8S",
+        "TD",
+        "TH",
+        "TS",
+    ]
     ids = [s.id for s in LAYOUT.spots]
     return new(cards=dict(zip(ids, pyramid, strict=True)), stock=stock, **options)
 

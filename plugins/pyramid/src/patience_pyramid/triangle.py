@@ -13,7 +13,8 @@ from patience_pyramid.search import solve_known_options
 # Rows of 7, 6, ... 1: each card lies under the one or two cards of the row below that touch it,
 # so only the single bottom card is free at the deal.
 LAYOUT = Layout.pyramid(7, upside_down=True, name="triangle")
-DEFAULTS: dict[str, OptionValue] = {"passes": 3, "win": "all"}  # PySolFC's Triangle: its Pyramid's three passes, all 52 cards
+# PySolFC's Triangle keeps its Pyramid's three passes and all-52 win.
+DEFAULTS: dict[str, OptionValue] = {"passes": 3, "win": "all"}
 
 
 class Triangle(Pyramid):
