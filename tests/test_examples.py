@@ -197,7 +197,18 @@ def test_the_hint_bot_names_a_bad_game(tmp_path):
 
 # --- links ----------------------------------------------------------------------------------------
 
-PAGES = ["index.md", "writing-a-plugin.md", "embedding.md", "players.md"]
+PAGES = [
+    "index.md",
+    "writing-a-plugin.md",
+    "embedding.md",
+    "players.md",
+    "golf.md",
+    "black-hole.md",
+    "all-in-a-row.md",
+    "elevator.md",
+    "triangle.md",
+    "giza.md",
+]
 LINK = re.compile(r"\]\(([^)#\s]+)(#[^)\s]*)?\)")
 
 

@@ -131,8 +131,8 @@ PysolOpt = Annotated[
     typer.Option(
         "--pysol",
         metavar="N",
-        help="PySolFC's deal number N of the game, to play the same deal in both programs"
-        " (Golf, Black Hole, All in a Row; needs the 'pysol' extra).",
+        help="PySolFC's deal number N of the game, to play the same deal in both programs (games"
+        " that know PySolFC's numbers say so in 'patience games'; needs the 'pysol' extra).",
         show_default=False,
     ),
 ]

@@ -48,6 +48,7 @@ def spec_json(spec: GameSpec, sources: dict[str, str]) -> dict[str, Any]:
         "id": spec.id,
         "name": spec.name,
         "family": spec.family or None,
+        "pysol_deals": spec.pysol is not None,
         "description": spec.description,
         "plugin": spec.plugin,
         "distribution": sources.get(spec.plugin),
@@ -94,6 +95,8 @@ def games(
         title.append(f"  (plugin {spec.plugin}{f', {source}' if source else ''})", style="dim")
         console.print(title)
         console.print(f"  {spec.description}")
+        if spec.pysol is not None:
+            console.print("  Deals also by PySolFC's numbers: --pysol N")
         if spec.options:
             console.print("  Options, given as -o KEY=VALUE:")
             for option in spec.options:
