@@ -284,12 +284,13 @@ class Layout:
     @classmethod
     def fans(cls, fans: int, size: int, per_row: int, *, name: str | None = None) -> Layout:
         """``fans`` fans of ``size`` cards, ``per_row`` fans to a row; in a fan each card lies
-        on the one to its left, so only the rightmost card of a fan is free.
+        on the one to its left, so only the rightmost card of a fan is free. The cards of a fan
+        are drawn side by side (a text picture cannot overlap them), fans a half card apart.
 
         Ids are ``f{fan}c{card}``, both counted from 1, card 1 leftmost; groups ``f1``...
         hold each fan. Fans are read fan by fan, top row first.
 
-        >>> hole = Layout.fans(17, 3, 6)
+        >>> hole = Layout.fans(17, 3, 5)
         >>> len(hole), [hole.spots[p].id for p in bits(hole.free_mask(hole.full))][:3]
         (51, ['f1c3', 'f2c3', 'f3c3'])
         """
@@ -297,13 +298,13 @@ class Layout:
             raise LayoutError("fans need at least one fan of one card, one fan to a row")
         spots = []
         groups: dict[str, list[str]] = {}
-        width = 1.5 * (size - 1) + 3  # cards 1.5 half widths apart, then a gap of one
+        width = 2 * size + 1  # in half card widths: the cards, then a gap of half a card
         for f in range(fans):
             row, col = divmod(f, per_row)
             ids = [f"f{f + 1}c{c + 1}" for c in range(size)]
             for c, sid in enumerate(ids):
                 over = (ids[c + 1],) if c + 1 < size else ()
-                spots.append(Spot(sid, x=width * col + 1.5 * c, y=2 * row, covered_by=over))
+                spots.append(Spot(sid, x=width * col + 2 * c, y=2 * row, covered_by=over))
             groups[f"f{f + 1}"] = ids
         return cls.declare(spots, name=name or f"fans-{fans}x{size}", groups=groups)
 

@@ -66,6 +66,7 @@ def pysol_layout(game: str, number: int) -> PysolLayout:
 def deal_from_places(layout: Layout, places: Mapping[str, str], stock: Sequence[str]) -> Deal:
     """The deal with the card ``places[id]`` at each layout position and ``stock`` after them.
 
+    >>> from patience_core.engine.cards import CARDS
     >>> from patience_core.engine.layout import Layout
     >>> tiny = Layout.columns(1, 2)
     >>> rest = [str(c) for c in CARDS if str(c) not in ("AS", "KH")]

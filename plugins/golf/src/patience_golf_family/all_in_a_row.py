@@ -3,11 +3,25 @@ starts the pile, then one rank up or down, K and A neighbours (docs/all-in-a-row
 
 from __future__ import annotations
 
-from patience_core import BuildOnWaste, Deal, GameSpec, Layout
+from patience_core import BuildOnWaste, Deal, GameSpec, Layout, Spot
 from patience_core.engine.pysol import deal_from_places, pysol_layout
 from patience_golf_family.scoring import CARDS
 
-LAYOUT = Layout.columns(13, 4, name="all-in-a-row")
+# Thirteen columns of four, seven above and six below as PySolFC lays them out (and as a
+# screen 100 characters wide can draw them); each card is covered by the one below it.
+LAYOUT = Layout.declare(
+    [
+        Spot(
+            f"c{c}r{r}",
+            x=3 * ((c - 1) % 7),
+            y=r - 1 + 5 * ((c - 1) // 7),
+            covered_by=(f"c{c}r{r + 1}",) if r < 4 else (),
+        )
+        for c in range(1, 14)
+        for r in range(1, 5)
+    ],
+    name="all-in-a-row",
+)
 
 
 class AllInARow(BuildOnWaste):

@@ -10,7 +10,7 @@ from patience_core.engine.cards import parse_card_index
 from patience_core.engine.pysol import deal_from_places, pysol_layout
 from patience_golf_family.scoring import CARDS
 
-LAYOUT = Layout.fans(17, 3, 6, name="black-hole")
+LAYOUT = Layout.fans(17, 3, 5, name="black-hole")
 ACE_OF_SPADES: Final = parse_card_index("AS")
 
 
