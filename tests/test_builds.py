@@ -37,12 +37,19 @@ DEALS = [
     ("tripeaks", {"wrap": False}, range(1, 7)),
     ("tripeaks", {"free_start": True}, range(1, 5)),
     ("golf", {}, range(0, 6)),
-    ("golf", {"wrap": True}, range(0, 3)),
+    ("golf", {"kings": "wrap"}, range(0, 3)),
+    ("dead-king-golf", {}, range(0, 3)),
+    ("black-hole", {}, range(1, 4)),
+    ("all-in-a-row", {}, range(1, 4)),
+    ("elevator", {}, range(1, 4)),
+    ("my-golf", {"wrap": True}, range(0, 3)),
     ("toy-golf", {}, range(1, 5)),
     ("pyramid", {}, range(1, 9)),
     ("pyramid", {"win": "all"}, range(1, 5)),
     ("pyramid", {"pair_with_covered": True}, range(1, 5)),
     ("par-pyramid", {}, range(1, 7)),
+    ("triangle", {}, range(1, 4)),
+    ("pyramid", {"face_down": True}, range(1, 3)),
 ]
 
 

@@ -106,7 +106,7 @@ def test_the_golf_game_code_is_short():
 
 
 def test_golf_is_installed_from_the_package_and_needs_nothing_else():
-    spec, _ = patience_core.find_game("golf")
+    spec, _ = patience_core.find_game("my-golf")
     assert spec.plugin == "golf"
     rules_file = Path(sys.modules[spec.rules.__module__].__file__).resolve()
     assert rules_file == (GOLF / "src" / "patience_golf" / "__init__.py").resolve()
@@ -197,7 +197,19 @@ def test_the_hint_bot_names_a_bad_game(tmp_path):
 
 # --- links ----------------------------------------------------------------------------------------
 
-PAGES = ["index.md", "writing-a-plugin.md", "embedding.md", "players.md", "web.md"]
+PAGES = [
+    "index.md",
+    "writing-a-plugin.md",
+    "embedding.md",
+    "players.md",
+    "web.md",
+    "golf.md",
+    "black-hole.md",
+    "all-in-a-row.md",
+    "elevator.md",
+    "triangle.md",
+    "giza.md",
+]
 LINK = re.compile(r"\]\(([^)#\s]+)(#[^)\s]*)?\)")
 
 

@@ -71,8 +71,8 @@ def test_an_unknown_option_is_named_with_the_options_there_are(game_id):
     ("game_id", "option", "value", "accepts"),
     [
         ("tripeaks", "wrap", "yes", "true or false"),
-        ("tripeaks", "scoring", "fancy", "one of 'runs', 'classic'"),
-        ("pyramid", "passes", 0, "a whole number >= 1"),
+        ("tripeaks", "scoring", "fancy", "one of 'runs', 'classic', 'aisleriot', 'pysol', 'streaks'"),
+        ("pyramid", "passes", 0, "a whole number >= 1, or 'unlimited'"),
         ("pyramid", "win", "both", "one of 'pyramid', 'all'"),
         ("toy-pairs", "passes", 5, "a whole number >= 1 and <= 4"),
         ("toy-pairs", "passes", True, "a whole number >= 1 and <= 4"),

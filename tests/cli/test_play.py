@@ -120,7 +120,7 @@ def test_resume_without_autosave_and_with_deal_options_are_errors():
     assert "no unfinished game to resume" in result.stderr
     result = run("play", "--resume", "x.json", "--seed", "3")
     assert result.exit_code == 1
-    assert "drop --seed, --deal and -o" in result.stderr
+    assert "drop --seed, --deal, --pysol and -o" in result.stderr
     result = run("play")
     assert result.exit_code == 1
     assert "name a game to play" in result.stderr

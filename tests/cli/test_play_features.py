@@ -159,7 +159,7 @@ def test_play_winnable_deals_the_next_winnable_deal():
     assert f"Pyramid, deal {expected}" in result.stdout
     refused = run("play", "pyramid", "--winnable", "--deal", str(patience_core.Deal.from_seed(1)))
     assert refused.exit_code == 1
-    assert "--winnable chooses a deal number; drop --deal" in refused.stderr
+    assert "--winnable chooses a deal number; drop --deal and --pysol" in refused.stderr
 
 
 # --- settings -------------------------------------------------------------------------------------------

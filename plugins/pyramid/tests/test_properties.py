@@ -11,7 +11,7 @@ from itertools import combinations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from patience_core import Game, Move
+from patience_core import REDEAL, Game, Move
 from patience_core.engine.cards import CARD_TEXT, RANK_OF
 from patience_core.testing import conformance_tests, games
 
@@ -40,18 +40,29 @@ def expected_moves(game: Game) -> list[str]:
     assert sorted(rules.available(t)) == sorted(available)
     moves = {Move.of_cards(c) for c in available if RANK_OF[c] == 13}  # P4
     moves |= {Move.of_cards(a, b) for a, b in combinations(available, 2) if RANK_OF[a] + RANK_OF[b] == 13}
-    if game.options["pair_with_covered"]:  # P7 house rule
+    if game.options["pair_with_covered"]:  # P7 house rule, with a card in sight
         moves |= {
             Move.of_cards(t.cards[p], t.cards[q])
             for p in free
             for q in present
-            if covers(q) == {p} and RANK_OF[t.cards[p]] + RANK_OF[t.cards[q]] == 13
+            if covers(q) == {p}
+            and RANK_OF[t.cards[p]] + RANK_OF[t.cards[q]] == 13
+            and not (game.options["face_down"] and blockers[q])  # the bottom row alone is dealt up
         }
     words = []
     if t.stock_pos < len(t.stock):
         words.append("draw")  # P6
-    elif t.passes_used < rules.passes - 1 and (t.waste or t.drawn >= 0):
-        words.append("redeal")  # P9, P10
+    elif t.waste or t.drawn >= 0:
+        if rules.passes is None:  # unlimited: a redeal after each pass that removed a card
+            since = (
+                game.moves[len(game.moves) - game.moves[::-1].index(REDEAL) :]
+                if REDEAL in game.moves
+                else game.moves
+            )
+            if any(not m.word for m in since):
+                words.append("redeal")
+        elif t.passes_used < rules.passes - 1:
+            words.append("redeal")  # P9, P10
     return sorted(str(m) for m in moves) + words
 
 
@@ -109,7 +120,7 @@ def check_position(game: Game, cleared_pass: int) -> None:
     assert game.is_won() == won  # P11, P12
     assert game.is_over() == (won or not legal)  # P13
     assert game.cards_left() == (52 - len(t.removed) if strict else t.present.bit_count())
-    assert 0 <= t.passes_used < game.rules.passes  # P9, P10
+    assert game.rules.passes is None or 0 <= t.passes_used < game.rules.passes  # P9, P10
     assert game.score() == expected_score(game, cleared_pass)
 
 
@@ -136,10 +147,13 @@ def check_applied(game: Game, move: Move, before: tuple) -> None:
     """Each move does exactly what P4, P6, P8 and P10 say."""
     t = game.table
     present, stock_left, drawn, waste, removed, stock, stock_pos = before
-    if move.word == "draw":
+    if move.word == "draw" and game.options["draw"] == 1:
         assert t.drawn == stock[stock_pos]
         assert t.waste == ((*waste, drawn) if drawn >= 0 else waste)
         assert t.stock_left() == stock_left - 1
+    elif move.word == "draw":  # several cards onto the waste, in the order they are turned
+        turned = stock[stock_pos : stock_pos + game.options["draw"]]
+        assert (t.drawn, t.waste, t.stock_left()) == (-1, waste + turned, stock_left - len(turned))
     elif move.word == "redeal":
         assert t.stock == waste + ((drawn,) if drawn >= 0 else ())
         assert (t.stock_pos, t.waste, t.drawn) == (0, (), -1)

@@ -394,7 +394,14 @@ def test_par_pyramid_preset():
     game = patience_core.new_game("par-pyramid", seed=1)
     assert game.id == "par-pyramid"
     assert game.spec.id == "pyramid"
-    assert game.options == {"passes": 3, "win": "pyramid", "pair_with_covered": False, "scoring": "match"}
+    assert game.options == {
+        "passes": 3,
+        "win": "pyramid",
+        "pair_with_covered": False,
+        "scoring": "match",
+        "draw": 1,
+        "face_down": False,
+    }
     strict = patience_core.new_game("par-pyramid", seed=1, win="all")  # the win is not fixed
     assert strict.options["win"] == "all"
     assert game.to_dict()["stock"]["passes"] == 3

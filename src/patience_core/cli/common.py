@@ -126,6 +126,16 @@ DealOpt = Annotated[
         show_default=False,
     ),
 ]
+PysolOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--pysol",
+        metavar="N",
+        help="PySolFC's deal number N of the game, to play the same deal in both programs (games"
+        " that know PySolFC's numbers say so in 'patience games'; needs the 'pysol' extra).",
+        show_default=False,
+    ),
+]
 OptionOpt = Annotated[
     list[str] | None,
     typer.Option(
@@ -162,11 +172,20 @@ def parse_option_pairs(spec: GameSpec, pairs: list[str] | None) -> dict[str, obj
     return dict(spec.parse_options(texts))
 
 
-def make_game(game_id: str, seed: int | None, deal: str | None, options: list[str] | None) -> Game:
-    """A new game from the command line's GAME, --seed, --deal and -o values."""
+def make_game(
+    game_id: str, seed: int | None, deal: str | None, options: list[str] | None, pysol: int | None = None
+) -> Game:
+    """A new game from the command line's GAME, --seed, --deal, --pysol and -o values."""
     spec, _ = patience_core.find_game(game_id)
     values: dict[str, Any] = parse_option_pairs(spec, options)
-    return patience_core.new_game(game_id, seed=seed, deal=deal, **values)
+    if pysol is None:
+        return patience_core.new_game(game_id, seed=seed, deal=deal, **values)
+    if seed is not None or deal is not None:
+        raise CliError("give one of --seed, --deal and --pysol")
+    if spec.pysol is None:
+        known = ", ".join(s.id for s in patience_core.games() if s.pysol is not None) or "none installed"
+        raise CliError(f"{spec.id} has no PySolFC deal numbers (games that have: {known})")
+    return patience_core.new_game(game_id, deal=spec.pysol(pysol), **values)
 
 
 def new_deal_like(game: Game) -> Game:

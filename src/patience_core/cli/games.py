@@ -39,6 +39,7 @@ def option_json(option: Option) -> dict[str, Any]:
         "choices": list(option.choices) or None,
         "minimum": option.minimum,
         "maximum": option.maximum,
+        "words": list(option.words) or None,
     }
 
 
@@ -46,6 +47,8 @@ def spec_json(spec: GameSpec, sources: dict[str, str]) -> dict[str, Any]:
     return {
         "id": spec.id,
         "name": spec.name,
+        "family": spec.family or None,
+        "pysol_deals": spec.pysol is not None,
         "description": spec.description,
         "plugin": spec.plugin,
         "distribution": sources.get(spec.plugin),
@@ -61,8 +64,9 @@ def games(
     json_out: Annotated[bool, typer.Option("--json", help="Print the list as JSON for programs.")] = False,
     plain: PlainOpt = False,
 ) -> None:
-    """List every installed game and preset: description, options (type, default, help) and plugin."""
-    specs = patience_core.games()
+    """List every installed game and preset by family: description, options (type, default,
+    help) and plugin."""
+    specs = sorted(patience_core.games(), key=lambda s: (not s.family, s.family, s.id))
     for error in patience_core.plugin_errors():
         warn(str(error))
     sources = plugin_sources()
@@ -77,8 +81,13 @@ def games(
             " in the 'patience' entry-point group."
         )
         return
+    family = None
     for n, spec in enumerate(specs):
         if n:
+            console.print()
+        if spec.family != family or n == 0:
+            family = spec.family
+            console.print(Text(f"{family} family" if family else "Other games", style="bold underline"))
             console.print()
         source = sources.get(spec.plugin)
         title = Text(spec.id, style="bold cyan")
@@ -86,6 +95,8 @@ def games(
         title.append(f"  (plugin {spec.plugin}{f', {source}' if source else ''})", style="dim")
         console.print(title)
         console.print(f"  {spec.description}")
+        if spec.pysol is not None:
+            console.print("  Deals also by PySolFC's numbers: --pysol N")
         if spec.options:
             console.print("  Options, given as -o KEY=VALUE:")
             for option in spec.options:

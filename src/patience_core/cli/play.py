@@ -19,6 +19,7 @@ from patience_core.cli.common import (
     DealOpt,
     OptionOpt,
     PlainOpt,
+    PysolOpt,
     SeedOpt,
     complete_game,
     describe_game,
@@ -79,6 +80,7 @@ def show(
     ] = False,
     json_out: JsonOpt = False,
     plain: PlainOpt = False,
+    pysol: PysolOpt = None,
 ) -> None:
     """Print a deal as it looks at the start; --deal-text adds every card (a spoiler)."""
     plain = plain or no_color_env()
@@ -91,7 +93,7 @@ def show(
         console.print("Show one with: patience show GAME [--seed N]")
         return
     with user_errors():
-        g = make_game(game, seed, deal, option)
+        g = make_game(game, seed, deal, option, pysol)
     if json_out:
         out = {
             "game": g.spec.id,
@@ -199,6 +201,7 @@ def play(
         ),
     ] = False,
     plain: PlainOpt = False,
+    pysol: PysolOpt = None,
 ) -> None:
     """Play a game in the terminal; commands may also come from a pipe, one a line.
 
@@ -212,10 +215,10 @@ def play(
     save_path = None
     with user_errors():
         if resume:
-            if seed is not None or deal is not None or option:
+            if seed is not None or deal is not None or pysol is not None or option:
                 raise CliError(
                     "--resume continues a saved game with its own deal and options;"
-                    " drop --seed, --deal and -o"
+                    " drop --seed, --deal, --pysol and -o"
                 )
             if game is None:
                 path = autosave_path()
@@ -239,10 +242,10 @@ def play(
                     f" (installed: {', '.join(ids) or 'none'})"
                 )
             if winnable:
-                if deal is not None:
-                    raise CliError("--winnable chooses a deal number; drop --deal")
+                if deal is not None or pysol is not None:
+                    raise CliError("--winnable chooses a deal number; drop --deal and --pysol")
                 seed = winnable_seed(game, seed, option)
-            g = make_game(game, seed, deal, option)
+            g = make_game(game, seed, deal, option, pysol)
         settings, problem = load_settings()
         if problem:
             warn(problem)

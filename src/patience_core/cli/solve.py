@@ -26,6 +26,7 @@ from patience_core.cli.common import (
     DealOpt,
     OptionOpt,
     PlainOpt,
+    PysolOpt,
     SeedOpt,
     complete_game,
     describe_game,
@@ -106,6 +107,7 @@ def solve(
         bool, typer.Option("--json", help="Print the result (or the summary and every deal) as JSON.")
     ] = False,
     plain: PlainOpt = False,
+    pysol: PysolOpt = None,
 ) -> None:
     """Solve a deal with full information: the solver sees every card, face-down ones and the stock order.
 
@@ -125,7 +127,13 @@ def solve(
             raise CliError(f"--time-limit is a number of seconds above 0, not {time_limit}")
         sources = [
             name
-            for name, value in (("--seed", seed), ("--deal", deal), ("--record", record), ("--seeds", seeds))
+            for name, value in (
+                ("--seed", seed),
+                ("--deal", deal),
+                ("--pysol", pysol),
+                ("--record", record),
+                ("--seeds", seeds),
+            )
             if value is not None
         ]
         if len(sources) > 1:
@@ -146,7 +154,7 @@ def solve(
                 patience_core.new_game(game, seed=deals.start, **values)  # type: ignore[arg-type]  # bad options fail here
                 code = _solve_range(game, values, deals, limit, time_limit, generic, json_out, plain)
                 raise typer.Exit(code)
-            g = make_game(game, seed, deal, option)
+            g = make_game(game, seed, deal, option, pysol)
     _solve_one(g, record, limit, time_limit, generic, json_out)
 
 

@@ -1,7 +1,8 @@
 """Rules of the Golf family: play a free layout card onto the waste one rank above or below
 its top card; draw from the stock at any time; one pass.
 
-TriPeaks and Golf are this family with different layouts and options. A game subclasses
+TriPeaks, Golf, Black Hole, All in a Row and Elevator are this family with different layouts
+and options. A game subclasses
 :class:`BuildOnWaste`, sets its layout, scoring and the class attributes below, and is done.
 """
 
@@ -31,21 +32,37 @@ class BuildOnWaste(Rules):
     Class attributes (set them in a subclass, or per game in ``__init__``):
 
     - ``wrap``: A and K are neighbours (Q, K, A, 2 chain).
+    - ``dead_king``: nothing may be played on a king (Dead King Golf).
     - ``turn_first``: the first stock card is turned onto the waste at the deal. When False
       the waste starts empty and, while it is, any free card may start it.
+
+    A game with another rule for what fits overrides :meth:`neighbours`; the rule still
+    reaches the family's solver, through ``table.data.fits``.
     """
 
     wrap: bool = True
+    dead_king: bool = False
     turn_first: bool = True
+
+    def neighbours(self, rank: int) -> tuple[int, ...]:
+        """The ranks that may be played on a waste top of ``rank``, the lower first.
+
+        >>> BuildOnWaste({}).neighbours(13), BuildOnWaste({}).neighbours(5)
+        ((12, 1), (4, 6))
+        """
+        if self.dead_king and rank == 13:
+            return ()
+        down, up = rank - 1, rank + 1
+        if self.wrap:
+            return (13 if down == 0 else down, 1 if up == 14 else up)
+        return tuple(r for r in (down, up) if 1 <= r <= 13)
 
     def deal_data(self, table: Table) -> WasteFits:
         masks = table.rank_masks
         fits = [0] * 14
         for rank in range(1, 14):
-            up, down = rank + 1, rank - 1
-            if self.wrap:
-                up, down = (1 if up == 14 else up), (13 if down == 0 else down)
-            fits[rank] = masks[up] | masks[down]  # masks[0] and masks[14] are empty
+            for other in self.neighbours(rank):
+                fits[rank] |= masks[other]
         return WasteFits(tuple(fits), tuple(CARD_MOVES[c] for c in table.cards))
 
     def start(self, table: Table) -> None:
@@ -84,10 +101,9 @@ class BuildOnWaste(Rules):
         top = table.waste[-1]
         if table.data.fits[RANK_OF[top]] >> table.where[card] & 1:
             return None
-        up, down = RANK_OF[top] + 1, RANK_OF[top] - 1
-        needed = [r for r in (down, up) if 1 <= r <= 13]
-        if self.wrap:
-            needed = [13 if down == 0 else down, 1 if up == 14 else up]
+        needed = self.neighbours(RANK_OF[top])
+        if not needed:
+            return f"{CARD_TEXT[card]} does not fit on {CARD_TEXT[top]}: nothing may be played on it"
         wanted = " or ".join(rank_word(r) for r in needed)
         return f"{CARD_TEXT[card]} does not fit on {CARD_TEXT[top]}: it needs {wanted}"
 

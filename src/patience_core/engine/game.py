@@ -110,7 +110,8 @@ class Game:
         self.rules: Rules = spec.rules(self.options)
         self.deal = deal
         rules = self.rules
-        self.table = Table(rules.layout, deal.indices, rules.scoring, rules.dealt_face_up())
+        laid_out = rules.deal_order(deal.indices)
+        self.table = Table(rules.layout, laid_out, rules.scoring, rules.dealt_face_up())
         self.table.data = rules.deal_data(self.table)
         rules.start(self.table)
         self._start = self.table.state()

@@ -270,19 +270,33 @@ class Layout:
         return cls.declare(spots, name=name, groups=groups)
 
     @classmethod
-    def pyramid(cls, rows: int, *, name: str | None = None) -> Layout:
+    def pyramid(cls, rows: int, *, upside_down: bool = False, name: str | None = None) -> Layout:
         """A pyramid of ``rows`` rows of 1, 2, ... cards; each card covered by the two below it.
 
-        Ids are ``r{row}c{column}``, both counted from 1.
+        ``upside_down`` turns it over: rows of ``rows``, ``rows - 1`` ... 1 cards, the widest on
+        top, each card covered by the one or two cards of the row below that touch it, so
+        only the single bottom card is free at first (Triangle). Ids are ``r{row}c{column}``,
+        both counted from 1.
+
+        >>> triangle = Layout.pyramid(3, upside_down=True)
+        >>> [s.id for s in triangle.spots], [triangle.spots[p].id for p in triangle.blockers_of(0)]
+        (['r1c1', 'r1c2', 'r1c3', 'r2c1', 'r2c2', 'r3c1'], ['r2c1'])
         """
         if rows < 1:
             raise LayoutError("a pyramid needs at least one row")
         spots = []
         for r in range(1, rows + 1):
+            if upside_down:
+                width = rows - r + 1
+                for c in range(1, width + 1):
+                    below = [f"r{r + 1}c{k}" for k in (c - 1, c) if r < rows and 1 <= k < width]
+                    spots.append(Spot(f"r{r}c{c}", x=r - 1 + 2 * (c - 1), y=r - 1, covered_by=below))
+                continue
             for c in range(1, r + 1):
-                below = (f"r{r + 1}c{c}", f"r{r + 1}c{c + 1}") if r < rows else ()
+                below = [f"r{r + 1}c{c}", f"r{r + 1}c{c + 1}"] if r < rows else []
                 spots.append(Spot(f"r{r}c{c}", x=rows - r + 2 * (c - 1), y=r - 1, covered_by=below))
-        return cls.declare(spots, name=name or f"pyramid-{rows}", groups={"pyramid": [s.id for s in spots]})
+        default = f"{'triangle' if upside_down else 'pyramid'}-{rows}"
+        return cls.declare(spots, name=name or default, groups={"pyramid": [s.id for s in spots]})
 
     @classmethod
     def peaks(cls, peaks: int, height: int, *, name: str | None = None) -> Layout:
@@ -315,6 +329,33 @@ class Layout:
                     ids.append(f"r{r}c{col}")
             groups[f"peak{p + 1}"] = ids
         return cls.declare(spots.values(), name=name or f"peaks-{peaks}x{height}", groups=groups)
+
+    @classmethod
+    def fans(cls, fans: int, size: int, per_row: int, *, name: str | None = None) -> Layout:
+        """``fans`` fans of ``size`` cards, ``per_row`` fans to a row; in a fan each card lies
+        on the one to its left, so only the rightmost card of a fan is free. The cards of a fan
+        are drawn side by side (a text picture cannot overlap them), fans a half card apart.
+
+        Ids are ``f{fan}c{card}``, both counted from 1, card 1 leftmost; groups ``f1``...
+        hold each fan. Fans are read fan by fan, top row first.
+
+        >>> hole = Layout.fans(17, 3, 5)
+        >>> len(hole), [hole.spots[p].id for p in bits(hole.free_mask(hole.full))][:3]
+        (51, ['f1c3', 'f2c3', 'f3c3'])
+        """
+        if fans < 1 or size < 1 or per_row < 1:
+            raise LayoutError("fans need at least one fan of one card, one fan to a row")
+        spots = []
+        groups: dict[str, list[str]] = {}
+        width = 2 * size + 1  # in half card widths: the cards, then a gap of half a card
+        for f in range(fans):
+            row, col = divmod(f, per_row)
+            ids = [f"f{f + 1}c{c + 1}" for c in range(size)]
+            for c, sid in enumerate(ids):
+                over = (ids[c + 1],) if c + 1 < size else ()
+                spots.append(Spot(sid, x=width * col + 2 * c, y=2 * row, covered_by=over))
+            groups[f"f{f + 1}"] = ids
+        return cls.declare(spots, name=name or f"fans-{fans}x{size}", groups=groups)
 
     @classmethod
     def columns(cls, columns: int, depth: int, *, name: str | None = None) -> Layout:

@@ -103,6 +103,17 @@ class Rules:
 
     # --- the deal ------------------------------------------------------------------------
 
+    def deal_order(self, deal: tuple[int, ...]) -> tuple[int, ...]:
+        """The deal's cards in the order they are laid out: the layout positions in reading
+        order, then the stock from its first card (default: the deal order itself).
+
+        A game that sets a card aside before dealing (Black Hole's ace of spades, which starts
+        the pile) moves it here, so that its deal text stays the plain shuffle and a seed
+        gives the same text in every game. Must return a permutation of ``deal`` and change
+        nothing when applied to its own result.
+        """
+        return deal
+
     def dealt_face_up(self) -> int:
         """Bitmask of the layout positions dealt face up (default: all)."""
         return self.layout.full

@@ -21,8 +21,16 @@ class Scoring:
 
     - ``per_card``: points for each card played off the table (onto the waste, or removed).
     - ``runs``: instead, the n-th card of a run scores n; a draw ends the run.
+    - ``run_points``: with ``runs``, the n-th card of a run scores ``run_points[n-1]`` instead
+      (the last entry for longer runs): streak tables such as 100, 300, 500...
+    - ``card_factor``: card points are multiplied by ``card_factor[g]`` once ``g`` layout
+      groups are cleared (the card that clears one counts it; the last entry for more).
     - ``per_draw``, ``per_redeal``: points for each draw and each redeal (negative costs).
+    - ``floor``: a draw or redeal never takes the score below this (None: no floor).
+    - ``start``: the score at the deal (a stake paid for the cards, say).
     - ``group_bonus``: bonus for the 1st, 2nd, ... layout group cleared (TriPeaks' peaks).
+    - ``per_stock_card_on_win``: bonus for each card left in the stock when the layout is
+      cleared.
     - ``clear_by_pass``: an end formula that replaces the running points: when the layout was
       cleared during pass p, ``clear_by_pass[p-1]`` less the cards left in the stock, the
       drawn card and the waste (0 for passes past the list); otherwise minus every card left
@@ -42,6 +50,11 @@ class Scoring:
     group_bonus: tuple[int, ...] = ()
     clear_by_pass: tuple[int, ...] = ()
     source: str = ""
+    run_points: tuple[int, ...] = ()
+    card_factor: tuple[int, ...] = ()
+    floor: int | None = None
+    start: int = 0
+    per_stock_card_on_win: int = 0
 
     def score(self, table: Table) -> int:
         """The score of ``table`` under this profile."""
@@ -52,8 +65,27 @@ class Scoring:
                 bonus = self.clear_by_pass[p] if p < len(self.clear_by_pass) else 0
                 return bonus - left_off_layout
             return -(table.layout_left() + left_off_layout)
-        points = table.points
-        if self.group_bonus:
-            cleared = sum(1 for _, mask in table.layout.groups if not table.present & mask)
-            points += sum(self.group_bonus[:cleared])
+        points = table.points + self.bonus(table)
+        if self.per_stock_card_on_win and not table.present:
+            points += self.per_stock_card_on_win * table.stock_left()
         return points
+
+    def bonus(self, table: Table) -> int:
+        """The bonus for the layout groups cleared so far."""
+        if not self.group_bonus:
+            return 0
+        return sum(self.group_bonus[: groups_cleared(table)])
+
+    def card_points(self, run: int, table: Table) -> int:
+        """What the ``run``-th card of a run scores, played just now (with ``runs``)."""
+        table_ = self.run_points
+        points = table_[min(run, len(table_)) - 1] if table_ else run
+        if self.card_factor:
+            points *= self.card_factor[min(groups_cleared(table), len(self.card_factor) - 1)]
+        return points
+
+
+def groups_cleared(table: Table) -> int:
+    """How many of the layout's groups (TriPeaks' peaks) are gone from the table."""
+    present = table.present
+    return sum(1 for _, mask in table.layout.groups if not present & mask)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 import attrs
 
+from patience_core.engine.deal import Deal
 from patience_core.engine.errors import OptionError
 from patience_core.engine.rules import Rules
 
@@ -50,9 +51,15 @@ def _frozen_mapping(values: Mapping[str, OptionValue]) -> Mapping[str, OptionVal
 class Option:
     """One option of a game. Its type is the type of its default (bool, int or str).
 
+    ``words`` are values of their own that a whole-number option also takes, such as
+    ``"unlimited"``: a limit that is not a number, so no huge number stands in for it.
+
     >>> wrap = Option("wrap", True, "K and A are neighbours")
     >>> wrap.parse("false"), wrap.kind
     (False, 'bool')
+    >>> passes = Option("passes", 1, "passes", minimum=1, maximum=9, words=("unlimited",))
+    >>> passes.parse("3"), passes.parse("Unlimited"), passes.accepts()
+    (3, 'unlimited', "a whole number >= 1 and <= 9, or 'unlimited'")
     """
 
     name: str = attrs.field()
@@ -61,6 +68,7 @@ class Option:
     choices: tuple[str, ...] = attrs.field(default=(), converter=_strings)
     minimum: int | None = None
     maximum: int | None = None
+    words: tuple[str, ...] = attrs.field(default=(), converter=_strings)
 
     @name.validator
     def _name_ok(self, attribute: attrs.Attribute[str], value: str) -> None:
@@ -74,6 +82,8 @@ class Option:
             raise TypeError(
                 f"option {self.name!r}: a default is a bool, an int or a str, not {self.default!r}"
             )
+        if self.words and type(self.default) is not int:
+            raise TypeError(f"option {self.name!r}: only a whole-number option takes words")
         self.check(self.default)  # a default the option itself refuses is a bug in the plugin
 
     @property
@@ -87,13 +97,16 @@ class Option:
         if isinstance(self.default, int):
             low = "" if self.minimum is None else f" >= {self.minimum}"
             high = "" if self.maximum is None else f" <= {self.maximum}"
-            return f"a whole number{low}{' and' if low and high else ''}{high}"
+            words = "".join(f", or {w!r}" for w in self.words)
+            return f"a whole number{low}{' and' if low and high else ''}{high}{words}"
         if self.choices:
             return "one of " + ", ".join(repr(c) for c in self.choices)
         return "text"
 
     def check(self, value: object) -> OptionValue:
         """``value`` if this option accepts it, else :class:`OptionError` naming the option."""
+        if isinstance(value, str) and value in self.words:
+            return value
         ok = type(value) is type(self.default)
         if ok and isinstance(value, int) and not isinstance(value, bool):
             ok = (self.minimum is None or value >= self.minimum) and (
@@ -115,7 +128,8 @@ class Option:
             try:
                 value = int(text.strip())
             except ValueError:
-                value = text
+                word = text.strip().lower()
+                value = word if word in self.words else text
         return self.check(value)
 
 
@@ -154,6 +168,11 @@ class GameSpec:
     solver: Solver | None = None
     plugin: str = ""
     """The plugin that registered the game; filled in by the registry."""
+    family: str = ""
+    """The family the game belongs to (``Golf``, ``Pyramid``), for lists that group games."""
+    pysol: Callable[[int], Deal] | None = None
+    """PySolFC's deal of this game by its number (``--pysol N``), for games pysol-cards
+    knows; see :mod:`patience_core.engine.pysol`."""
 
     def __attrs_post_init__(self) -> None:
         names = [o.name for o in self.options]

@@ -20,6 +20,8 @@ Fields only some games use, for plugin authors:
   the :class:`~patience_core.engine.scoring.Scoring` profile: the length of the current run
   of cards played (a draw or redeal ends it), the running points, and the pass in which the
   layout was cleared. Rules never write them; they never decide a legal move.
+- ``played_in_pass`` counts the cards played or removed since the pass began (the deal or
+  the last redeal), for games that end when a whole pass gets nowhere (unlimited redeals).
 - ``data`` is the rules' own per-deal data (:meth:`Rules.deal_data`), computed once at the
   deal and never changed by moves: the Golf family keeps which positions fit on each rank
   there, Pyramid each card's partners.
@@ -49,6 +51,7 @@ class Snapshot(NamedTuple):
     run: int
     points: int
     cleared_pass: int
+    played_in_pass: int
 
     def position(self) -> Snapshot:
         """The same position with the score left out (run, points and cleared pass set to 0):
@@ -65,6 +68,7 @@ class Table:
         "drawn",
         "layout",
         "passes_used",
+        "played_in_pass",
         "points",
         "present",
         "rank_masks",
@@ -102,9 +106,11 @@ class Table:
         self.removed: tuple[int, ...] = ()
         self.passes_used = 0
         self.run = 0
-        self.points = 0
+        self.points = scoring.start
         self.cleared_pass = 0
         """The pass (1, 2, ...) during which the layout was cleared, 0 while it is not."""
+        self.played_in_pass = 0
+        """Cards played or removed since the pass began (the deal or the last redeal)."""
 
     # --- state ---------------------------------------------------------------------------
 
@@ -126,6 +132,7 @@ class Table:
             self.run,
             self.points,
             self.cleared_pass,
+            self.played_in_pass,
         )
 
     def restore(self, snap: tuple[Any, ...]) -> None:
@@ -141,6 +148,7 @@ class Table:
             self.run,
             self.points,
             self.cleared_pass,
+            self.played_in_pass,
         ) = snap
 
     def copy(self) -> Table:
@@ -232,7 +240,7 @@ class Table:
         self.stock_pos += 1
         self.waste += (card,)
         self.run = 0
-        self.points += self.scoring.per_draw
+        self._charge(self.scoring.per_draw)
         return card
 
     def draw_to_hand(self) -> int:
@@ -242,7 +250,7 @@ class Table:
         card = self.drawn = self.stock[self.stock_pos]
         self.stock_pos += 1
         self.run = 0
-        self.points += self.scoring.per_draw
+        self._charge(self.scoring.per_draw)
         return card
 
     def layout_to_waste(self, pos: int) -> None:
@@ -278,15 +286,27 @@ class Table:
         self.stock_pos = 0
         self.waste = ()
         self.passes_used += 1
+        self.played_in_pass = 0
         self.run = 0
-        self.points += self.scoring.per_redeal
+        self._charge(self.scoring.per_redeal)
+
+    def _charge(self, points: int) -> None:
+        # A draw's or a redeal's points; a floor keeps the whole score (bonuses included) above it.
+        self.points += points
+        floor = self.scoring.floor
+        if floor is not None:
+            low = floor - self.scoring.bonus(self)
+            if self.points < low:
+                self.points = low
 
     def _scored(self, n: int) -> None:
+        self.played_in_pass += n
         scoring = self.scoring
         if scoring.runs:
+            plain = not (scoring.run_points or scoring.card_factor)
             for _ in range(n):
                 self.run += 1
-                self.points += self.run
+                self.points += self.run if plain else scoring.card_points(self.run, self)
         else:
             self.points += n * scoring.per_card
         if not self.present and not self.cleared_pass:

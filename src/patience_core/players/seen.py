@@ -81,10 +81,10 @@ class Seen:
     def sample(self, rng: random.Random) -> Game:
         """A full game in this visible position, the unseen cards shuffled over the hidden places.
 
-        Dealt from a new deal (no seed) with the moves played so far pushed on it (no observer
-        sees it); its player view equals :attr:`view`. Only what was seen and ``rng`` decide
-        it: two games that look the same to the player give the same sample for the same
-        ``rng`` state.
+        Dealt from a new deal (no seed; its cards in the order the rules lay them out) with
+        the moves played so far pushed on it (no observer sees it); its player view equals
+        :attr:`view`. Only what was seen and ``rng`` decide it: two games that look the same to
+        the player give the same sample for the same ``rng`` state.
         """
         cards = list(self._known)
         hidden = [c.index for c in self.unseen]
@@ -116,7 +116,7 @@ def _known_places(game: Game) -> tuple[int, ...]:
     for pos in bits(shown):
         known[pos] = table.cards[pos]
     turned = 52 - n if table.passes_used else table.stock_pos
-    deal = game.deal.indices
+    deal = game.rules.deal_order(game.deal.indices)  # the cards in the places they were dealt
     for i in range(n, n + turned):
         known[i] = deal[i]
     return tuple(known)

@@ -1,316 +1,27 @@
-"""Pyramid: remove available cards in pairs that sum to 13, kings alone.
+"""The Pyramid family for Patience: Pyramid with the options and presets peers play, Triangle
+and Giza (docs/pyramid.md, docs/triangle.md, docs/giza.md).
 
-Rules P1-P13 of the project's rules page; see docs/pyramid.md. The layout, the drawn card and
-waste, the passes and both wins come from the core; this module says which cards are
-available and which sets of them may go.
-
->>> import patience_core
->>> game = patience_core.new_game("pyramid", seed=28)
->>> [str(move) for move in game.legal_moves()]
-['KS', '7S+6H', 'JS+2S', '7S+6D', 'draw']
->>> game.play("KS"), game.play("6H+7S"), game.score()
-(Move.parse('KS'), Move.parse('7S+6H'), 3)
+The rules are in :mod:`patience_pyramid.rules`; this module declares the games.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
-from typing import Final, NamedTuple
+from collections.abc import Callable
 
-from patience_core import (
-    ALL_REMOVED,
-    DRAW,
-    LAYOUT_CLEARED,
-    NO_LEGAL_MOVE,
-    REDEAL,
-    GameSpec,
-    Layout,
-    Move,
-    Option,
-    Preset,
-    Rules,
-    Scoring,
-    Table,
-    hookimpl,
-)
-from patience_core.engine.cards import CARD_TEXT, RANK_OF, rank_word
-from patience_core.engine.moves import CARD_MOVES
-from patience_core.engine.spec import OptionValue
-from patience_core.engine.table import NO_CARD
-from patience_pyramid.solver import solve as solve_pyramid
-
-# P1: seven rows of 1..7, each card covered by the two cards of the row below that touch it.
-LAYOUT = Layout.pyramid(7, name="pyramid")
-
-# The positions each position lies on (at most two), for the house rule of P7.
-_LIES_ON: Final[tuple[int, ...]] = tuple(
-    sum(1 << q for q, mask in enumerate(LAYOUT.blockers) if mask >> p & 1) for p in range(len(LAYOUT))
-)
-
-# PAIRS[a * 52 + b]: the move that removes cards a and b together, for the 192 ordered pairs
-# whose ranks sum to 13 (P4). Built once so that listing moves allocates nothing but the list.
-PAIRS: Final[dict[int, Move]] = {
-    a * 52 + b: Move.of_cards(a, b) for a in range(52) for b in range(52) if RANK_OF[a] + RANK_OF[b] == 13
-}
-
-REMOVED = Scoring("removed", "one point per card removed", per_card=1, source="the number of cards removed")
-MATCH = Scoring(
-    "match",
-    "Par Pyramid match scoring: clearing the pyramid in pass 1, 2 or 3 scores 50, 35 or 20 less the "
-    "cards left in the stock and waste; otherwise minus the cards left in pyramid, stock and waste. "
-    "A match is six games and par is 0",
-    per_card=0,
-    clear_by_pass=(50, 35, 20),
-    source=(
-        "Albert H. Morehead and Geoffrey Mott-Smith, The Complete Book of Solitaire and Patience Games "
-        "(1949), Pyramid, competitive scoring"
-    ),
-)
-PROFILES = {p.id: p for p in (REMOVED, MATCH)}
-
-
-class PairData(NamedTuple):
-    """Pyramid's per-deal data (``table.data``)."""
-
-    partners: tuple[int, ...]
-    """``partners[pos]``: the layout positions whose card sums to 13 with the card at ``pos``."""
-    low_ranks: int
-    """The positions dealt ranks A-6: each pyramid pair has exactly one card there, so listing
-    pairs from these positions finds every pair once."""
-
-
-class Pyramid(Rules):
-    """Pyramid with its options chosen."""
-
-    layout = LAYOUT
-    has_drawn_card = True
-    passes: int
-
-    def __init__(self, options: Mapping[str, OptionValue]) -> None:
-        super().__init__(options)
-        self.passes = int(options["passes"])  # P9, P10
-        self.pair_with_covered = bool(options["pair_with_covered"])  # P7, house rule
-        self.strict = options["win"] == "all"
-        self.win = ALL_REMOVED if self.strict else LAYOUT_CLEARED  # P12, P11
-        self.over = self.win | NO_LEGAL_MOVE  # P13
-        self.scoring = PROFILES[str(options["scoring"])]
-
-    def deal_data(self, table: Table) -> PairData:
-        masks = table.rank_masks
-        partners = tuple(masks[13 - RANK_OF[c]] if RANK_OF[c] < 13 else 0 for c in table.cards)
-        return PairData(partners, masks[1] | masks[2] | masks[3] | masks[4] | masks[5] | masks[6])
-
-    # --- what is available (P3, P5, P6) -------------------------------------------------------
-
-    def available(self, table: Table) -> list[int]:
-        """The available cards: the free pyramid cards, then the drawn card and the waste top."""
-        free = LAYOUT.free_mask(table.present)
-        cards = []
-        while free:
-            low = free & -free
-            cards.append(table.cards[low.bit_length() - 1])
-            free ^= low
-        if table.drawn != NO_CARD:
-            cards.append(table.drawn)
-        if table.waste:
-            cards.append(table.waste[-1])
-        return cards
-
-    def _can_redeal(self, table: Table) -> bool:
-        # P10: only once the stock is used up, while passes are left, with something to turn.
-        return (
-            table.stock_pos == len(table.stock)
-            and table.passes_used + 1 < self.passes
-            and (bool(table.waste) or table.drawn != NO_CARD)
-        )
-
-    # --- moves ---------------------------------------------------------------------------------
-
-    def legal_moves(self, table: Table) -> list[Move]:
-        present = table.present
-        partners, low_ranks = table.data
-        cards = table.cards
-        free = LAYOUT.free_mask(present)
-        moves: list[Move] = []
-        m = free & table.rank_masks[13]  # P4: a free king alone
-        while m:
-            bit = m & -m
-            moves.append(CARD_MOVES[cards[bit.bit_length() - 1]])
-            m ^= bit
-        m = free & low_ranks  # P4, P5: two free pyramid cards
-        while m:
-            bit = m & -m
-            m ^= bit
-            p = bit.bit_length() - 1
-            base = cards[p] * 52
-            q_mask = free & partners[p]
-            while q_mask:
-                qbit = q_mask & -q_mask
-                moves.append(PAIRS[base + cards[qbit.bit_length() - 1]])
-                q_mask ^= qbit
-        drawn = table.drawn
-        top = table.waste[-1] if table.waste else NO_CARD
-        for card in (drawn, top):  # P5, P6: the drawn card and the waste top
-            if card == NO_CARD:
-                continue
-            rank = RANK_OF[card]
-            if rank == 13:
-                moves.append(CARD_MOVES[card])
-                continue
-            base = card * 52
-            q_mask = free & table.rank_masks[13 - rank]
-            while q_mask:
-                qbit = q_mask & -q_mask
-                moves.append(PAIRS[base + cards[qbit.bit_length() - 1]])
-                q_mask ^= qbit
-        if drawn != NO_CARD and top != NO_CARD and RANK_OF[drawn] + RANK_OF[top] == 13:
-            moves.append(PAIRS[drawn * 52 + top])
-        if self.pair_with_covered:
-            moves += self._covered_pairs(table, free)
-        if table.stock_pos < len(table.stock):
-            moves.append(DRAW)
-        elif self._can_redeal(table):
-            moves.append(REDEAL)
-        return moves
-
-    def _covered_pairs(self, table: Table, free: int) -> list[Move]:
-        # House rule of P7: a free card may pair with a card that it alone still covers.
-        present, cards, blockers = table.present, table.cards, LAYOUT.blockers
-        partners = table.data.partners
-        out = []
-        m = free
-        while m:
-            bit = m & -m
-            m ^= bit
-            p = bit.bit_length() - 1
-            q_mask = _LIES_ON[p] & present & partners[p]
-            while q_mask:
-                qbit = q_mask & -q_mask
-                q_mask ^= qbit
-                q = qbit.bit_length() - 1
-                if blockers[q] & present == bit:
-                    out.append(PAIRS[cards[p] * 52 + cards[q]])
-        return out
-
-    def illegal_reason(self, table: Table, move: Move) -> str | None:
-        if move in self.legal_moves(table):
-            return None
-        if move.word:
-            return self._why_not_word(table, move.word)
-        ids = move.ids
-        names = "+".join(CARD_TEXT[c] for c in ids)
-        if len(ids) > 2:
-            return f"{names} is {len(ids)} cards: remove two cards that sum to 13, or a king alone"
-        if len(ids) == 1 and RANK_OF[ids[0]] != 13:
-            rank = RANK_OF[ids[0]]
-            return f"only a king is removed alone: pair {names} with {rank_word(13 - rank)} to make 13"
-        total = sum(RANK_OF[c] for c in ids)
-        if total != 13:
-            return f"{names} make {total}, not 13: remove two cards that sum to 13, or a king alone"
-        unseen = None
-        for card in ids:
-            other = ids[0] if card != ids[0] else (ids[1] if len(ids) == 2 else NO_CARD)
-            why = self._why_unavailable(table, card, other)
-            if why and table.where[card] < 0 and card not in table.removed and card not in table.waste:
-                unseen = unseen or why  # a stock card: say so only if nothing better is known
-            elif why:
-                return why
-        return unseen or f"{names} cannot be removed now"  # the fallback is not reached
-
-    def _why_not_word(self, table: Table, word: str) -> str:
-        stock_empty = table.stock_pos == len(table.stock)
-        if word == "draw":
-            if self._can_redeal(table):
-                return "the stock is empty: redeal to turn the waste over for the next pass"
-            if self.passes == 1:
-                return "the stock is empty (this game allows one pass through it)"
-            if table.passes_used + 1 >= self.passes:
-                return f"the stock is empty and all {self.passes} passes through it are used"
-            return "the stock is empty and so is the waste: there is nothing left to draw"
-        if word == "redeal":
-            if self.passes == 1:
-                return "this game allows one pass through the stock: the waste is never turned over"
-            if table.passes_used + 1 >= self.passes:
-                return f"no redeal left: all {self.passes} passes through the stock are used"
-            if not stock_empty:
-                return "the stock is not used up yet: redeal only turns the waste over when it is"
-            return "there is nothing to turn over: the waste is empty and no card is drawn"
-        return f"there is no {word!r} move in Pyramid: remove a king or a pair summing to 13, draw or redeal"
-
-    def _why_unavailable(self, table: Table, card: int, other: int) -> str | None:
-        """Why ``card`` is not available to be removed with ``other``, or None when it is."""
-        pos = table.where[card]
-        name = CARD_TEXT[card]
-        if pos >= 0 and table.present >> pos & 1:
-            over = LAYOUT.blockers[pos] & table.present
-            if not over:
-                return None
-            opos = table.where[other] if other != NO_CARD else -1
-            if opos >= 0 and over == 1 << opos:
-                if self.pair_with_covered:
-                    return None  # allowed when the covering card is free: checked as that card
-                return (
-                    f"{name} lies under {CARD_TEXT[other]}: both cards of a pair must be available at "
-                    "the same time (the house rule pair_with_covered allows this)"
-                )
-            return table.why_not_free(card)
-        if card == table.drawn or (table.waste and card == table.waste[-1]):
-            return None
-        if card in table.waste:
-            return f"{table.where_is(card)}: only the top card of the waste is available"
-        # Never more than the player may know: a stock card is just "not in sight".
-        return table.where_is(card)
-
-    def apply(self, table: Table, move: Move) -> None:
-        if move is DRAW:
-            table.draw_to_hand()  # P6
-        elif move is REDEAL:
-            table.redeal()  # P10
-        else:
-            table.remove(move.ids)  # P4, P8
-
-    # --- the end and search ----------------------------------------------------------------------
-
-    def cards_left(self, table: Table) -> int:
-        # The measure of a lost game, 0 for a win: with the strict win (P12) every card counts.
-        return 52 - len(table.removed) if self.strict else table.present.bit_count()
-
-    def solver_key(self, table: Table) -> Hashable:
-        # The removed cards follow from the rest; the stock differs from the deal's only after a redeal.
-        return (
-            table.present,
-            table.stock_pos,
-            table.drawn,
-            table.waste,
-            table.passes_used,
-            table.stock if table.passes_used else None,
-        )
-
+from patience_core import GameSpec, Preset, hookimpl
+from patience_pyramid import giza, triangle
+from patience_pyramid.options import OPTIONS
+from patience_pyramid.rules import LAYOUT, PAIRS, PairData, Pyramid
+from patience_pyramid.solver import solve_known_options
 
 SPEC = GameSpec(
     id="pyramid",
     name="Pyramid",
     description="Remove available cards in pairs that sum to 13, kings alone, until the pyramid is gone.",
     rules=Pyramid,
-    solver=solve_pyramid,  # the rank-based search of patience_pyramid.solver
-    options=(
-        Option(
-            "passes", 1, "passes through the stock; each pass after the first turns the waste over", minimum=1
-        ),
-        Option(
-            "win",
-            "pyramid",
-            "'pyramid': won when the 28 pyramid cards are gone; 'all': all 52 cards must go",
-            choices=("pyramid", "all"),
-        ),
-        Option("pair_with_covered", False, "house rule: a card may pair with a card covered only by it"),
-        Option(
-            "scoring",
-            "removed",
-            "'removed': a point per card removed; 'match': Morehead and Mott-Smith's Par Pyramid scoring",
-            choices=tuple(PROFILES),
-        ),
-    ),
+    solver=solve_known_options,  # the rank-based search of patience_pyramid.solver
+    family="Pyramid",
+    options=OPTIONS,
     presets=(
         Preset(
             "par-pyramid",
@@ -318,13 +29,40 @@ SPEC = GameSpec(
             "Three passes through the stock, scored as a match against par (Morehead and Mott-Smith)",
             {"passes": 3, "scoring": "match"},
         ),
+        Preset(
+            "relaxed-pyramid",
+            "Relaxed Pyramid",
+            "Three passes through the stock; won when the pyramid is cleared (PySolFC)",
+            {"passes": 3, "win": "pyramid"},
+        ),
+        Preset(
+            "pysol-pyramid",
+            "Pyramid (PySolFC)",
+            "PySolFC's Pyramid: three passes through the stock, all 52 cards to remove",
+            {"passes": 3, "win": "all"},
+        ),
+        Preset(
+            "king-tut",
+            "King Tut",
+            "Three cards a draw, redeals while each pass removes a card; clear the pyramid (PySolFC)",
+            {"draw": 3, "passes": "unlimited", "win": "pyramid"},
+        ),
+        Preset(
+            "thirteen",
+            "Thirteen",
+            "The rows above the bottom dealt face down, one pass, all 52 cards to remove (Aisleriot)",
+            {"face_down": True, "passes": 1, "win": "all"},
+        ),
     ),
 )
+
+SPECS = (SPEC, triangle.SPEC, giza.SPEC)
 
 
 @hookimpl
 def register_games(register: Callable[[GameSpec], None]) -> None:
-    register(SPEC)
+    for spec in SPECS:
+        register(spec)
 
 
-__all__ = ["SPEC", "PairData", "Pyramid", "register_games"]
+__all__ = ["LAYOUT", "PAIRS", "SPEC", "SPECS", "PairData", "Pyramid", "register_games", "solve_known_options"]

@@ -66,11 +66,28 @@ from patience_core.engine.cards import RANK_OF
 from patience_core.engine.moves import DRAW, REDEAL, Move
 from patience_core.solver import NO_WIN, UNKNOWN, WON, SolveResult
 from patience_core.solver.builds import load
+from patience_pyramid.rules import Pyramid
 
 if TYPE_CHECKING:
     from patience_core.engine.game import Game
 
 _search = load("patience_pyramid.search")
+
+
+def solve_known_options(game: Game, node_limit: int, time_limit: float | None) -> SolveResult | None:
+    """The search, for the Pyramid-family games and options it was written for (declared with
+    each game: ``GameSpec(solver=...)``): any passes, win, house rule and scoring, one card
+    drawn at a time. It declines (None: the generic solver answers) for draws of several cards
+    and for unlimited passes. Face-down rows change no move when the house rule is off, so it
+    solves those too. It reads the layout from the game and packs a position's cards into 28
+    bits, so it also solves Triangle, the same 28 cards upside down; Giza's 52 are left to the
+    generic solver."""
+    rules = game.rules
+    if not isinstance(rules, Pyramid) or len(rules.layout) > 28:
+        return None
+    if rules.draw != 1 or rules.passes is None or (rules.face_down and rules.pair_with_covered):
+        return None
+    return solve(game, node_limit, time_limit)
 
 
 def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:

@@ -36,7 +36,40 @@ CLASSIC = attrs.evolve(
     group_bonus=(15, 15, 30),
     source="descriptions of the 1990 Windows game; the rule texts do not give these numbers",
 )
-PROFILES = {p.id: p for p in (RUNS, CLASSIC)}
+AISLERIOT = attrs.evolve(
+    CLASSIC,
+    id="aisleriot",
+    description="classic, but a draw never takes the score below 0",
+    floor=0,
+    source="GNOME Aisleriot's Triple Peaks (triple-peaks.scm): the n-th card of a run scores n, a"
+    " peak 15 and the last one 30, a draw costs 5 but never takes the score below 0",
+)
+PYSOL = Scoring(
+    "pysol",
+    "PySolFC's scored Three Peaks: a hand starts at -52; the k-th card of a run scores 2 to the"
+    " power (k-1) div 4, doubled for each peak cleared; peaks score 10, 20 and 40; a win adds 10"
+    " for each card left in the stock",
+    per_card=0,
+    runs=True,
+    run_points=tuple(2 ** ((k - 1) // 4) for k in range(1, 29)),
+    card_factor=(1, 2, 4, 8),
+    group_bonus=(10, 20, 40),
+    start=-52,
+    per_stock_card_on_win=10,
+    source="PySolFC's threepeaks.py (Three Peaks, game 22216): hand_score and getHandScore",
+)
+STREAKS = Scoring(
+    "streaks",
+    "Microsoft Solitaire Collection: a card scores 100 + 200 times its place in the streak"
+    " (0 for the first after a draw); peaks 500, 1000 and 5000",
+    per_card=0,
+    runs=True,
+    run_points=tuple(100 + 200 * place for place in range(28)),
+    group_bonus=(500, 1000, 5000),
+    source="descriptions of the Microsoft Solitaire Collection's TriPeaks; no rule text publishes"
+    " the numbers",
+)
+PROFILES = {p.id: p for p in (RUNS, CLASSIC, AISLERIOT, PYSOL, STREAKS)}
 
 
 class TriPeaks(BuildOnWaste):
@@ -69,6 +102,7 @@ SPEC = GameSpec(
     name="TriPeaks",
     description="Clear three peaks by playing free cards one rank up or down onto the waste (Hogue, 1989).",
     rules=TriPeaks,
+    family="Golf",
     options=(
         Option("wrap", True, "K and A are neighbours, so Q, K, A, 2 chain (false: no wrap, as in Golf)"),
         Option("open_peaks", False, "deal all 28 cards face up, so the whole game can be planned"),
@@ -80,8 +114,9 @@ SPEC = GameSpec(
         Option(
             "scoring",
             "runs",
-            "scoring profile: 'runs' (n-th card of a run scores n, a draw costs 5) or 'classic' "
-            "(runs plus peak bonuses of 15, 15 and 30)",
+            "scoring profile: 'runs' (n-th card of a run scores n, a draw costs 5), 'classic' (runs"
+            " plus peaks 15, 15, 30), 'aisleriot' (classic, never below 0 after a draw), 'pysol'"
+            " (PySolFC's Three Peaks) or 'streaks' (Microsoft Solitaire Collection)",
             choices=tuple(PROFILES),
         ),
     ),

@@ -20,10 +20,11 @@ class Golf(BuildOnWaste):
 
 
 GOLF = GameSpec(
-    id="golf",
-    name="Golf",
+    id="my-golf",
+    name="My Golf",
     description="Clear seven columns by playing their bottom cards one rank up or down onto the waste.",
     rules=Golf,
+    family="Golf",
     options=(Option("wrap", False, "K and A are neighbours, so Q, K, A, 2 chain (as in TriPeaks)"),),
 )
 

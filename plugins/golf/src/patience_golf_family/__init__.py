@@ -1,0 +1,24 @@
+"""The Golf family: build on one pile, one rank up or down, whatever the suits.
+
+Each game is the core's :class:`~patience_core.engine.build_on_waste.BuildOnWaste` with its
+own layout, deal and options (docs/golf.md, docs/black-hole.md, docs/all-in-a-row.md,
+docs/elevator.md), so each gets the family's fast solver with no code of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from patience_core import GameSpec, hookimpl
+from patience_golf_family import all_in_a_row, black_hole, elevator, golf
+
+SPECS = (golf.SPEC, black_hole.SPEC, all_in_a_row.SPEC, elevator.SPEC)
+
+
+@hookimpl
+def register_games(register: Callable[[GameSpec], None]) -> None:
+    for spec in SPECS:
+        register(spec)
+
+
+__all__ = ["SPECS", "register_games"]

@@ -1,0 +1,39 @@
+"""The options of the Pyramid family's games, with their help; Triangle and Giza share them."""
+
+from __future__ import annotations
+
+from patience_core import Option
+from patience_pyramid.rules import PROFILES
+
+OPTIONS = (
+    Option(
+        "passes",
+        1,
+        "passes through the stock; each pass after the first turns the waste over;"
+        " 'unlimited': redeal while each pass removes a card",
+        minimum=1,
+        words=("unlimited",),
+    ),
+    Option(
+        "win",
+        "pyramid",
+        "'pyramid': won when the 28 pyramid cards are gone; 'all': all 52 cards must go",
+        choices=("pyramid", "all"),
+    ),
+    Option("pair_with_covered", False, "house rule: a card may pair with a card covered only by it"),
+    Option(
+        "scoring",
+        "removed",
+        "'removed': a point per card removed; 'match': Morehead and Mott-Smith's Par Pyramid scoring",
+        choices=tuple(PROFILES),
+    ),
+    Option(
+        "draw",
+        1,
+        "cards turned by a draw: 1 keeps the drawn card apart from the waste;"
+        " 3 turns three onto the waste, only its top in reach",
+        minimum=1,
+        maximum=3,
+    ),
+    Option("face_down", False, "deal the rows above the bottom face down, turned up as they are uncovered"),
+)

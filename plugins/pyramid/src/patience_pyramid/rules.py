@@ -1,0 +1,332 @@
+"""The rules of the Pyramid family: remove available cards in pairs that sum to 13, kings alone.
+
+Rules P1-P13 of the project's rules page; see docs/pyramid.md. The layout, the drawn card and
+waste, the passes and both wins come from the core; this module says which cards are
+available and which sets of them may go. Triangle and Giza are these rules on other layouts.
+
+>>> import patience_core
+>>> game = patience_core.new_game("pyramid", seed=28)
+>>> [str(move) for move in game.legal_moves()]
+['KS', '7S+6H', 'JS+2S', '7S+6D', 'draw']
+>>> game.play("KS"), game.play("6H+7S"), game.score()
+(Move.parse('KS'), Move.parse('7S+6H'), 3)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+from functools import cache
+from typing import Final, NamedTuple
+
+from patience_core import (
+    ALL_REMOVED,
+    DRAW,
+    LAYOUT_CLEARED,
+    NO_LEGAL_MOVE,
+    REDEAL,
+    Layout,
+    Move,
+    Rules,
+    Scoring,
+    Table,
+)
+from patience_core.engine.cards import CARD_TEXT, RANK_OF, rank_word
+from patience_core.engine.moves import CARD_MOVES
+from patience_core.engine.spec import OptionValue
+from patience_core.engine.table import NO_CARD
+
+# P1: seven rows of 1..7, each card covered by the two cards of the row below that touch it.
+LAYOUT = Layout.pyramid(7, name="pyramid")
+
+
+@cache
+def lies_on(layout: Layout) -> tuple[int, ...]:
+    """For each position, the positions it lies on (at most two), for the house rule of P7."""
+    return tuple(
+        sum(1 << q for q, mask in enumerate(layout.blockers) if mask >> p & 1) for p in range(len(layout))
+    )
+
+
+# PAIRS[a * 52 + b]: the move that removes cards a and b together, for the 192 ordered pairs
+# whose ranks sum to 13 (P4). Built once so that listing moves allocates nothing but the list.
+PAIRS: Final[dict[int, Move]] = {
+    a * 52 + b: Move.of_cards(a, b) for a in range(52) for b in range(52) if RANK_OF[a] + RANK_OF[b] == 13
+}
+
+REMOVED = Scoring("removed", "one point per card removed", per_card=1, source="the number of cards removed")
+MATCH = Scoring(
+    "match",
+    "Par Pyramid match scoring: clearing the pyramid in pass 1, 2 or 3 scores 50, 35 or 20 less the "
+    "cards left in the stock and waste; otherwise minus the cards left in pyramid, stock and waste. "
+    "A match is six games and par is 0",
+    per_card=0,
+    clear_by_pass=(50, 35, 20),
+    source=(
+        "Albert H. Morehead and Geoffrey Mott-Smith, The Complete Book of Solitaire and Patience Games "
+        "(1949), Pyramid, competitive scoring"
+    ),
+)
+PROFILES = {p.id: p for p in (REMOVED, MATCH)}
+
+
+class PairData(NamedTuple):
+    """Pyramid's per-deal data (``table.data``)."""
+
+    partners: tuple[int, ...]
+    """``partners[pos]``: the layout positions whose card sums to 13 with the card at ``pos``."""
+    low_ranks: int
+    """The positions dealt ranks A-6: each pyramid pair has exactly one card there, so listing
+    pairs from these positions finds every pair once."""
+
+
+class Pyramid(Rules):
+    """Pyramid with its options chosen."""
+
+    layout = LAYOUT
+    has_drawn_card = True
+    passes: int | None
+
+    def __init__(self, options: Mapping[str, OptionValue]) -> None:
+        super().__init__(options)
+        passes = options["passes"]
+        self.passes = None if passes == "unlimited" else int(passes)  # P9, P10; None: King Tut's
+        self.draw = int(options["draw"])  # 1: the drawn card apart (P6); more: onto the waste
+        self.face_down = bool(options["face_down"])  # Thirteen: rows above the bottom face down
+        self.pair_with_covered = bool(options["pair_with_covered"])  # P7, house rule
+        self.strict = options["win"] == "all"
+        self.win = ALL_REMOVED if self.strict else LAYOUT_CLEARED  # P12, P11
+        self.over = self.win | NO_LEGAL_MOVE  # P13
+        self.scoring = PROFILES[str(options["scoring"])]
+        self._lies_on = lies_on(self.layout)
+
+    def dealt_face_up(self) -> int:
+        layout = self.layout
+        return layout.free_mask(layout.full) if self.face_down else layout.full
+
+    def deal_data(self, table: Table) -> PairData:
+        masks = table.rank_masks
+        partners = tuple(masks[13 - RANK_OF[c]] if RANK_OF[c] < 13 else 0 for c in table.cards)
+        return PairData(partners, masks[1] | masks[2] | masks[3] | masks[4] | masks[5] | masks[6])
+
+    # --- what is available (P3, P5, P6) -------------------------------------------------------
+
+    def available(self, table: Table) -> list[int]:
+        """The available cards: the free pyramid cards, then the drawn card and the waste top."""
+        free = self.layout.free_mask(table.present)
+        cards = []
+        while free:
+            low = free & -free
+            cards.append(table.cards[low.bit_length() - 1])
+            free ^= low
+        if table.drawn != NO_CARD:
+            cards.append(table.drawn)
+        if table.waste:
+            cards.append(table.waste[-1])
+        return cards
+
+    def _can_redeal(self, table: Table) -> bool:
+        # P10: only once the stock is used up, while passes are left, with something to turn.
+        # Without a limit, only after a pass that removed a card: a pass that removes nothing
+        # ends the game, so every game ends.
+        if table.stock_pos != len(table.stock) or not (table.waste or table.drawn != NO_CARD):
+            return False
+        if self.passes is None:
+            return table.played_in_pass > 0
+        return table.passes_used + 1 < self.passes
+
+    # --- moves ---------------------------------------------------------------------------------
+
+    def legal_moves(self, table: Table) -> list[Move]:
+        present = table.present
+        partners, low_ranks = table.data
+        cards = table.cards
+        free = self.layout.free_mask(present)
+        moves: list[Move] = []
+        m = free & table.rank_masks[13]  # P4: a free king alone
+        while m:
+            bit = m & -m
+            moves.append(CARD_MOVES[cards[bit.bit_length() - 1]])
+            m ^= bit
+        m = free & low_ranks  # P4, P5: two free pyramid cards
+        while m:
+            bit = m & -m
+            m ^= bit
+            p = bit.bit_length() - 1
+            base = cards[p] * 52
+            q_mask = free & partners[p]
+            while q_mask:
+                qbit = q_mask & -q_mask
+                moves.append(PAIRS[base + cards[qbit.bit_length() - 1]])
+                q_mask ^= qbit
+        drawn = table.drawn
+        top = table.waste[-1] if table.waste else NO_CARD
+        for card in (drawn, top):  # P5, P6: the drawn card and the waste top
+            if card == NO_CARD:
+                continue
+            rank = RANK_OF[card]
+            if rank == 13:
+                moves.append(CARD_MOVES[card])
+                continue
+            base = card * 52
+            q_mask = free & table.rank_masks[13 - rank]
+            while q_mask:
+                qbit = q_mask & -q_mask
+                moves.append(PAIRS[base + cards[qbit.bit_length() - 1]])
+                q_mask ^= qbit
+        if drawn != NO_CARD and top != NO_CARD and RANK_OF[drawn] + RANK_OF[top] == 13:
+            moves.append(PAIRS[drawn * 52 + top])
+        if self.pair_with_covered:
+            moves += self._covered_pairs(table, free)
+        if table.stock_pos < len(table.stock):
+            moves.append(DRAW)
+        elif self._can_redeal(table):
+            moves.append(REDEAL)
+        return moves
+
+    def _covered_pairs(self, table: Table, free: int) -> list[Move]:
+        # House rule of P7: a free card may pair with a card that it alone still covers.
+        present, cards, blockers = table.present, table.cards, self.layout.blockers
+        partners, lies_under, up = table.data.partners, self._lies_on, table.dealt_up
+        out = []
+        m = free
+        while m:
+            bit = m & -m
+            m ^= bit
+            p = bit.bit_length() - 1
+            q_mask = lies_under[p] & present & partners[p] & up  # a face-down card is out of sight
+            while q_mask:
+                qbit = q_mask & -q_mask
+                q_mask ^= qbit
+                q = qbit.bit_length() - 1
+                if blockers[q] & present == bit:
+                    out.append(PAIRS[cards[p] * 52 + cards[q]])
+        return out
+
+    def illegal_reason(self, table: Table, move: Move) -> str | None:
+        if move in self.legal_moves(table):
+            return None
+        if move.word:
+            return self._why_not_word(table, move.word)
+        ids = move.ids
+        names = "+".join(CARD_TEXT[c] for c in ids)
+        if len(ids) > 2:
+            return f"{names} is {len(ids)} cards: remove two cards that sum to 13, or a king alone"
+        if len(ids) == 1 and RANK_OF[ids[0]] != 13:
+            rank = RANK_OF[ids[0]]
+            return f"only a king is removed alone: pair {names} with {rank_word(13 - rank)} to make 13"
+        total = sum(RANK_OF[c] for c in ids)
+        if total != 13:
+            return f"{names} make {total}, not 13: remove two cards that sum to 13, or a king alone"
+        unseen = None
+        for card in ids:
+            other = ids[0] if card != ids[0] else (ids[1] if len(ids) == 2 else NO_CARD)
+            why = self._why_unavailable(table, card, other)
+            if why and _out_of_sight(table, card):
+                unseen = unseen or why  # a stock or face-down card: say so only if nothing better is known
+            elif why:
+                return why
+        return unseen or f"{names} cannot be removed now"  # the fallback is not reached
+
+    def _why_not_word(self, table: Table, word: str) -> str:
+        stock_empty = table.stock_pos == len(table.stock)
+        turnable = bool(table.waste) or table.drawn != NO_CARD
+        if (
+            word in ("draw", "redeal")
+            and self.passes is None
+            and stock_empty
+            and turnable
+            and not table.played_in_pass
+        ):
+            return (
+                "the stock is empty and this pass removed no card: a pass that removes nothing ends the game"
+            )
+        if word == "draw":
+            if self._can_redeal(table):
+                return "the stock is empty: redeal to turn the waste over for the next pass"
+            if self.passes is None:
+                return "the stock is empty and so is the waste: there is nothing left to draw"
+            if self.passes == 1:
+                return "the stock is empty (this game allows one pass through it)"
+            if table.passes_used + 1 >= self.passes:
+                return f"the stock is empty and all {self.passes} passes through it are used"
+            return "the stock is empty and so is the waste: there is nothing left to draw"
+        if word == "redeal":
+            if self.passes is None:
+                if not stock_empty:
+                    return "the stock is not used up yet: redeal only turns the waste over when it is"
+                return "there is nothing to turn over: the waste is empty and no card is drawn"
+            if self.passes == 1:
+                return "this game allows one pass through the stock: the waste is never turned over"
+            if table.passes_used + 1 >= self.passes:
+                return f"no redeal left: all {self.passes} passes through the stock are used"
+            if not stock_empty:
+                return "the stock is not used up yet: redeal only turns the waste over when it is"
+            return "there is nothing to turn over: the waste is empty and no card is drawn"
+        return f"there is no {word!r} move in Pyramid: remove a king or a pair summing to 13, draw or redeal"
+
+    def _why_unavailable(self, table: Table, card: int, other: int) -> str | None:
+        """Why ``card`` is not available to be removed with ``other``, or None when it is."""
+        pos = table.where[card]
+        name = CARD_TEXT[card]
+        if pos >= 0 and table.present >> pos & 1:
+            over = self.layout.blockers[pos] & table.present
+            if not over:
+                return None
+            if not table.dealt_up >> pos & 1:
+                return table.why_not_free(card)  # face down: nothing more may be said
+            opos = table.where[other] if other != NO_CARD else -1
+            if opos >= 0 and over == 1 << opos:
+                if self.pair_with_covered:
+                    return None  # allowed when the covering card is free: checked as that card
+                return (
+                    f"{name} lies under {CARD_TEXT[other]}: both cards of a pair must be available at "
+                    "the same time (the house rule pair_with_covered allows this)"
+                )
+            return table.why_not_free(card)
+        if card == table.drawn or (table.waste and card == table.waste[-1]):
+            return None
+        if card in table.waste:
+            return f"{table.where_is(card)}: only the top card of the waste is available"
+        # Never more than the player may know: a stock card is just "not in sight".
+        return table.where_is(card)
+
+    def apply(self, table: Table, move: Move) -> None:
+        if move is DRAW:
+            if self.draw == 1:
+                table.draw_to_hand()  # P6
+            else:  # several cards onto the waste, one draw; only the last is in reach
+                for _ in range(min(self.draw, table.stock_left()) - 1):
+                    table.turn_to_waste()
+                table.draw_to_waste()
+        elif move is REDEAL:
+            table.redeal()  # P10
+        else:
+            table.remove(move.ids)  # P4, P8
+
+    # --- the end and search ----------------------------------------------------------------------
+
+    def cards_left(self, table: Table) -> int:
+        # The measure of a lost game, 0 for a win: with the strict win (P12) every card counts.
+        return 52 - len(table.removed) if self.strict else table.present.bit_count()
+
+    def solver_key(self, table: Table) -> Hashable:
+        # The removed cards follow from the rest; the stock differs from the deal's only after a
+        # redeal. Without a pass limit only one thing about the passes matters: may this one
+        # still end in a redeal (has it removed a card)? So the key stays finite.
+        passes = table.played_in_pass > 0 if self.passes is None else table.passes_used
+        return (
+            table.present,
+            table.stock_pos,
+            table.drawn,
+            table.waste,
+            passes,
+            table.stock if table.passes_used else None,
+        )
+
+
+def _out_of_sight(table: Table, card: int) -> bool:
+    """Whether ``card`` lies where the player cannot see it: in the stock, or face down."""
+    pos = table.where[card]
+    if pos >= 0:
+        return bool(table.present >> pos & 1) and not table.face_up_mask() >> pos & 1
+    return card != table.drawn and card not in table.waste and card not in table.removed

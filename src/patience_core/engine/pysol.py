@@ -1,0 +1,80 @@
+"""PySolFC's numbered deals, through the pysol-cards library (the optional ``pysol`` extra).
+
+PySolFC numbers its deals; pysol-cards, by PySolFC's maintainer, deals game number ``n`` of a
+few games exactly as PySolFC does and writes the layout as text. :func:`pysol_layout` reads
+that text; a game that knows how PySolFC lays out its piles turns it into a :class:`Deal` with
+:func:`deal_from_places` and declares it as ``GameSpec(pysol=...)``, so ``--pysol N`` deals
+the game a player also finds under that number in PySolFC.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Final, NamedTuple
+
+from patience_core.engine.cards import parse_card_index
+from patience_core.engine.deal import Deal
+from patience_core.engine.errors import DealError
+from patience_core.engine.layout import Layout
+
+MAX_PYSOL_DEAL: Final = 10**20 - 1
+"""The highest deal number PySolFC gives (its numbers have at most 20 digits)."""
+
+
+class PysolLayout(NamedTuple):
+    """One PySolFC deal as pysol-cards writes it: each pile bottom card first."""
+
+    piles: tuple[tuple[str, ...], ...]
+    """The tableau piles in PySolFC's order, each from the card dealt first (the bottom) to
+    its top card."""
+    talon: tuple[str, ...]
+    """The stock, the next card to be turned first."""
+    foundation: str | None
+    """The card dealt to the foundation (the pile built on), if any."""
+
+
+def pysol_layout(game: str, number: int) -> PysolLayout:
+    """PySolFC's deal ``number`` of ``game`` (a pysol-cards game name such as ``"golf"``).
+
+    Raises :class:`DealError` when the number is out of range or pysol-cards is not installed.
+    """
+    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= MAX_PYSOL_DEAL:
+        raise DealError(f"a PySolFC deal number is a whole number from 1 to {MAX_PYSOL_DEAL}, not {number!r}")
+    try:
+        from pysol_cards.cards import CardRenderer
+        from pysol_cards.deal_game import Game
+        from pysol_cards.random_base import RandomBase
+    except ImportError:
+        raise DealError(
+            "PySolFC deal numbers need the pysol-cards library: install Patience with its 'pysol' extra"
+        ) from None
+    text = Game(game, number, RandomBase.DEALS_PYSOLFC).calc_layout_string(CardRenderer(True))
+    piles: list[tuple[str, ...]] = []
+    talon: tuple[str, ...] = ()
+    foundation = None
+    for line in text.splitlines():
+        head, _, rest = line.partition(": ")
+        if head == "Talon":
+            talon = tuple(rest.split())
+        elif head == "Foundations":
+            foundation = rest.strip() if rest.strip() != "-" else None
+        elif line.strip():
+            piles.append(tuple(line.split()))
+    return PysolLayout(tuple(piles), talon, foundation)
+
+
+def deal_from_places(layout: Layout, places: Mapping[str, str], stock: Sequence[str]) -> Deal:
+    """The deal with the card ``places[id]`` at each layout position and ``stock`` after them.
+
+    >>> from patience_core.engine.cards import CARDS
+    >>> from patience_core.engine.layout import Layout
+    >>> tiny = Layout.columns(1, 2)
+    >>> rest = [str(c) for c in CARDS if str(c) not in ("AS", "KH")]
+    >>> str(deal_from_places(tiny, {"c1r1": "AS", "c1r2": "KH"}, rest)).split()[:3]
+    ['AS', 'KH', 'AC']
+    """
+    order = [places[spot.id] for spot in layout.spots]
+    return Deal(tuple(parse_card_index(text) for text in (*order, *stock)))
+
+
+__all__ = ["MAX_PYSOL_DEAL", "PysolLayout", "deal_from_places", "pysol_layout"]
