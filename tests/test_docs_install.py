@@ -1,0 +1,120 @@
+"""Every page of the docs works with exactly the install line it shows.
+
+Each page with Python examples shows the ``python -m pip install`` line its examples need. Here
+each distinct line is run in a new virtual environment (nothing else installed), and the
+examples of every page that shows it run there (``python -m doctest``), from the repository's
+root. The tutorial is followed as a newcomer would: Patience with its test extra, then the Golf
+package the page writes (``docs/examples/patience-golf``, which the tutorial's own tests keep
+identical to the page), then the TriPeaks plugin its last section asks for.
+
+The environments are built side by side, one process each, which keeps this to about a minute.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import subprocess
+import venv
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).parents[1]
+DOCS = ROOT / "docs"
+TUTORIAL = DOCS / "writing-a-plugin.md"
+INSTALL = re.compile(r"^\$ (python -m pip install .+)$", re.MULTILINE)
+CONSOLE = re.compile(r"^```console\n(.*?)^```", re.MULTILINE | re.DOTALL)
+
+
+def install_lines(page: Path) -> list[str]:
+    """The install lines of the page's console blocks, in order."""
+    text = page.read_text(encoding="utf-8")
+    return [line for block in CONSOLE.findall(text) for line in INSTALL.findall(block)]
+
+
+def pages_with_examples() -> list[Path]:
+    return sorted(p for p in DOCS.glob("*.md") if ">>> " in p.read_text(encoding="utf-8"))
+
+
+def test_every_page_with_examples_shows_its_install_line():
+    for page in pages_with_examples():
+        assert install_lines(page), f"{page.name} has examples but shows no install line"
+
+
+def environments() -> dict[tuple[str, ...], list[Path]]:
+    """Each distinct list of install lines (with the repository's paths put in), and its pages."""
+    out: dict[tuple[str, ...], list[Path]] = {}
+    for page in pages_with_examples():
+        lines = install_lines(page)
+        if page == TUTORIAL:
+            # path/to/patience is this checkout; "." is the folder the tutorial made.
+            golf = DOCS / "examples" / "patience-golf"
+            lines = [
+                line.replace("path/to/patience", str(ROOT)).replace(" -e .", f" -e {shlex.quote(str(golf))}")
+                for line in lines
+            ]
+        else:
+            lines = lines[:1]
+        out.setdefault(tuple(lines), []).append(page)
+    return out
+
+
+def build(path: Path, lines: tuple[str, ...]) -> str | None:
+    """Make a virtual environment at ``path`` with exactly ``lines``; None, or what went wrong."""
+    venv.EnvBuilder(with_pip=True).create(path)
+    python = path / "bin" / "python"
+    # Plain Python searches (compiled ones give the same results, tests/test_builds.py): the
+    # compiler would triple the time these installs take.
+    env = {**os.environ, "PIP_DISABLE_PIP_VERSION_CHECK": "1", "PATIENCE_PURE_BUILD": "1"}
+    env.pop("PYTHONPATH", None)
+    for line in lines:
+        words = shlex.split(line)
+        assert words[:4] == ["python", "-m", "pip", "install"], line
+        done = subprocess.run(
+            [str(python), *words[1:], "-q"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=900
+        )
+        if done.returncode:
+            return f"{line}: {done.stderr[-2000:]}"
+    return None
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, ...], Path]:
+    envs = environments()
+    base = tmp_path_factory.mktemp("venvs")
+    paths = {lines: base / f"env{n}" for n, lines in enumerate(envs)}
+    with ThreadPoolExecutor(max_workers=len(paths)) as pool:
+        problems = list(pool.map(lambda item: build(item[1], item[0]), paths.items()))
+    failed = [p for p in problems if p]
+    assert not failed, failed[0]
+    return paths
+
+
+@pytest.mark.parametrize("page", pages_with_examples(), ids=lambda p: p.name)
+def test_a_page_works_with_exactly_its_install_line(page, built, tmp_path):
+    lines = next(lines for lines, pages in environments().items() if page in pages)
+    python = built[lines] / "bin" / "python"
+    env = {**os.environ, "PATIENCE_HOME": str(tmp_path / "home"), "PYTHONIOENCODING": "utf-8"}
+    for name in ("PYTHONPATH", "PATIENCE_PLUGINS", "NO_COLOR", "FORCE_COLOR"):
+        env.pop(name, None)
+    done = subprocess.run(
+        [str(python), "-m", "doctest", "-o", "ELLIPSIS", "-o", "NORMALIZE_WHITESPACE", str(page)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, f"{page.name} with only {lines}:\n{done.stdout[-3000:]}{done.stderr[-2000:]}"
+
+
+def test_the_environments_hold_only_what_their_lines_install(built):
+    """The check has teeth: a page's examples would fail where its games are not installed."""
+    lines = next(lines for lines in built if lines == ("python -m pip install -e .",))
+    python = built[lines] / "bin" / "python"
+    code = "import patience_core; print(sorted(s.id for s in patience_core.games()))"
+    out = subprocess.run([str(python), "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
