@@ -20,6 +20,10 @@ from patience_core.engine.errors import CardError, DealError, quoted
 DECK_SIZE: Final = 52
 _ALL: Final = frozenset(range(DECK_SIZE))
 MAX_SEED: Final = 2**64 - 1
+MAX_DEAL_TEXT: Final = 4000
+"""The longest deal text read: 52 cards take 155 characters, with room for any spacing."""
+MAX_DEAL_CARDS: Final = 200
+"""Cards read from a deal before it is refused as far too many."""
 _MASK64: Final = 2**64 - 1
 
 
@@ -54,7 +58,7 @@ class SplitMix64:
 def shuffled_indices(seed: int) -> list[int]:
     """Card indices of deal ``seed``: Fisher-Yates from the end over the ordered deck."""
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise DealError(f"a seed is a whole number from 0 to {MAX_SEED}, not {seed!r}")
+        raise DealError(f"a seed is a whole number from 0 to {MAX_SEED}, not {quoted(seed)}")
     # SplitMix64.below, inlined: this runs for every new game.
     state = seed
     deck = list(range(DECK_SIZE))
@@ -105,6 +109,8 @@ class Deal:
         """A deal from 52 cards (cards, card texts or indices) in deal order, checked like :meth:`parse`."""
         indices = []
         for pos, card in enumerate(cards):
+            if pos >= MAX_DEAL_CARDS:
+                raise DealError(f"a deal has each of the 52 cards exactly once; this one has more than {pos}")
             if isinstance(card, Card):
                 indices.append(card.index)
             elif isinstance(card, int) and not isinstance(card, bool):
@@ -113,7 +119,7 @@ class Deal:
                 indices.append(card)
             else:
                 try:
-                    indices.append(parse_card_index(str(card)))
+                    indices.append(parse_card_index(card))  # type: ignore[arg-type]  # refused if not text
                 except CardError as err:
                     raise DealError(f"card {pos + 1} of the deal: {err}") from None
         return cls(_checked(indices))
@@ -121,6 +127,10 @@ class Deal:
     @classmethod
     def parse(cls, text: str) -> Deal:
         """Read deal text: 52 card tokens separated by spaces (commas are taken as spaces)."""
+        if not isinstance(text, str):
+            raise DealError(f"deal text is text, not {type(text).__name__}")
+        if len(text) > MAX_DEAL_TEXT:
+            raise DealError(f"deal text is 52 cards; this is {len(text):,} characters, far too long for that")
         return cls.from_cards(text.replace(",", " ").split())
 
     @property

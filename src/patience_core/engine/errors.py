@@ -3,6 +3,8 @@ names the problem, so ``except ValueError`` catches them all."""
 
 from __future__ import annotations
 
+import reprlib
+
 
 class CardError(ValueError):
     """Text that is not a card."""
@@ -61,15 +63,37 @@ QUOTE_LIMIT = 40
 """At most this many characters of a user's input are quoted back in an error message."""
 
 
+class _Short(reprlib.Repr):
+    """``repr`` that stays short whatever it is given: deep nesting, long lists, huge numbers."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.maxlevel = 3
+        self.maxlist = self.maxtuple = self.maxset = self.maxdict = 6
+        self.maxstring = self.maxother = self.maxlong = limit
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 256:  # repr of a number this long is slow, and refused past 4,300 digits
+            return f"<a number of about {int(x.bit_length() * 0.30103) + 1} digits>"
+        return super().repr_int(x, level)
+
+
 def quoted(text: object, limit: int = QUOTE_LIMIT) -> str:
     """``text`` as it is quoted in an error message: ``repr`` of at most ``limit`` characters.
+
+    Safe on anything a parser may be handed: nested values, huge numbers, odd objects.
 
     >>> quoted("draw")
     "'draw'"
     >>> quoted("x" * 100)
     "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' (100 characters)"
+    >>> quoted(10**5000)
+    '<a number of about 5001 digits>'
     """
     if isinstance(text, str) and len(text) > limit:
         return f"{text[:limit]!r}"[:-1] + f"...' ({len(text)} characters)"
-    shown = repr(text)
+    try:
+        shown = _Short(limit).repr(text)
+    except Exception:  # a __repr__ that fails says nothing useful anyway
+        shown = f"<{type(text).__name__}>"
     return shown if len(shown) <= limit + 2 else shown[:limit] + "..."

@@ -19,8 +19,9 @@ from typing import Any, Final, Literal, Protocol
 
 from patience_core.engine.cards import CARD_TEXT
 from patience_core.engine.deal import Deal
-from patience_core.engine.errors import IllegalMoveError, RecordError
+from patience_core.engine.errors import QUOTE_LIMIT, IllegalMoveError, RecordError, quoted
 from patience_core.engine.moves import Move
+from patience_core.engine.record import check_fields
 from patience_core.engine.rules import Rules
 from patience_core.engine.spec import GameSpec, OptionValue, Preset
 from patience_core.engine.table import NO_CARD, Snapshot, Table
@@ -140,8 +141,8 @@ class Game:
 
     def why_illegal(self, move: Move | str) -> str | None:
         """Why ``move`` is illegal now, or None when it is legal."""
-        if isinstance(move, str):
-            move = Move.parse(move)
+        if not isinstance(move, Move):
+            move = Move.parse(move)  # refuses what is not move text
         if self.rules.is_won(self.table):
             return f"the game is won: {self.rules.win}"
         return self.rules.illegal_reason(self.table, move)
@@ -354,16 +355,15 @@ class Game:
         if not isinstance(data, Mapping):
             raise RecordError("a saved game is a JSON object")
         if data.get("format") != FORMAT:
-            raise RecordError(f"not a saved game (format {data.get('format')!r}, expected {FORMAT!r})")
-        if data.get("version") != VERSION:
+            raise RecordError(f"not a saved game (format {quoted(data.get('format'))}, expected {FORMAT!r})")
+        version = data.get("version")
+        if version != VERSION or type(version) is not int:
             raise RecordError(
-                f"saved game version {data.get('version')!r} is not supported (this is version {VERSION})"
+                f"saved game version {quoted(version)} is not supported (this is version {VERSION})"
             )
         if data.get("view", "full") != "full":
             raise RecordError("a player view hides cards and cannot be loaded; save with view='full'")
-        for key, kind in (("game", str), ("deal", str), ("moves", list), ("options", dict)):
-            if not isinstance(data.get(key), kind):
-                raise RecordError(f"saved game field {key!r} is missing or not a {kind.__name__}")
+        check_fields(data)  # each field of the right type and size before any is used
         seed = data.get("seed")
         try:
             deal = Deal.parse(data["deal"])
@@ -382,12 +382,11 @@ class Game:
         if game.spec.id != data["game"]:
             raise RecordError(f"saved game: preset {game.id!r} is not a preset of {data['game']!r}")
         for n, text in enumerate(data["moves"], 1):
-            if not isinstance(text, str):
-                raise RecordError(f"saved game: move {n} is not move text: {text!r}")
             try:
                 game.push(game.checked(text))
             except ValueError as err:
-                raise RecordError(f"saved game: move {n} ({text}) cannot be played: {err}") from None
+                shown = text if len(text) <= QUOTE_LIMIT else quoted(text)
+                raise RecordError(f"saved game: move {n} ({shown}) cannot be played: {err}") from None
         stated = {k: v for k, v in data.items() if k in STATE_KEYS}
         if stated:
             actual = game.to_dict("full")

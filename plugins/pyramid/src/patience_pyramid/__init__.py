@@ -287,6 +287,10 @@ class Pyramid(Rules):
         )
 
 
+MAX_PASSES: Final = 5
+"""The most passes through the stock an option may ask for: the rule texts play one to three;
+more only makes the solver and the players slower, and a typo must not run for ever."""
+
 SPEC = GameSpec(
     id="pyramid",
     name="Pyramid",
@@ -295,7 +299,11 @@ SPEC = GameSpec(
     solver=solve_pyramid,  # the rank-based search of patience_pyramid.solver
     options=(
         Option(
-            "passes", 1, "passes through the stock; each pass after the first turns the waste over", minimum=1
+            "passes",
+            1,
+            "passes through the stock; each pass after the first turns the waste over",
+            minimum=1,
+            maximum=MAX_PASSES,
         ),
         Option(
             "win",
