@@ -88,7 +88,7 @@ def _span(seeds: range) -> str:
 
 
 def _range_dict(seeds: range) -> dict[str, int]:
-    return {"first": seeds.start, "last": seeds.stop - 1, "count": len(seeds)}
+    return {"first": seeds.start, "last": seeds.stop - 1, "count": max(0, seeds.stop - seeds.start)}
 
 
 def _rate(count: float, seconds: float) -> float:
@@ -202,18 +202,23 @@ def solve_seeds(
     node_limit: int = DEFAULT_NODE_LIMIT,
     time_limit: float | None = None,
     generic: bool = False,
+    memory_limit_mb: float | None = None,
 ) -> Iterator[DealSolve]:
     """Solve each deal of ``seeds`` from its start, seeing every card; one result per deal, in order.
 
     The time of a deal is the wall time of the :func:`~patience_core.solve_full_information`
-    call (dealing is not counted).
+    call (dealing is not counted). ``seeds`` is walked lazily, so a range of any size will do.
     """
     options = dict(options or {})
     for seed in seeds:
         game = patience_core.new_game(game_id, seed=seed, **options)
         start = time.perf_counter()
         result = patience_core.solve_full_information(
-            game, node_limit=node_limit, time_limit=time_limit, generic=generic
+            game,
+            node_limit=node_limit,
+            time_limit=time_limit,
+            generic=generic,
+            memory_limit_mb=memory_limit_mb,
         )
         seconds = time.perf_counter() - start
         yield DealSolve(seed, result.verdict, result.line, result.nodes, seconds, result.solver)

@@ -113,12 +113,14 @@ def test_json_has_the_verdict_the_line_and_says_full_information():
         "moves_played",
         "node_limit",
         "time_limit",
+        "memory_limit_mb",
         "generic",
         "verdict",
         "line",
         "nodes",
         "seconds",
         "solver",
+        "reason",
     }
     assert (data["game"], data["preset"], data["seed"], data["moves_played"]) == ("tripeaks", None, 2, 0)
     assert data["deal"] == patience_core.new_game("tripeaks", seed=WON_SEED).deal_text()

@@ -169,10 +169,16 @@ def make_game(game_id: str, seed: int | None, deal: str | None, options: list[st
     return patience_core.new_game(game_id, seed=seed, deal=deal, **values)
 
 
+def playable_id(game: Game) -> str:
+    """The id that makes ``game`` again: its preset's or its own, or ``plugin:id`` when two
+    plugins register that id."""
+    return patience_core.REGISTRY.id_of(game.spec, game.preset)
+
+
 def new_deal_like(game: Game) -> Game:
     """A new random deal of the same game with the same options."""
     options: dict[str, Any] = dict(game.options)
-    return patience_core.new_game(game.id, **options)
+    return patience_core.new_game(playable_id(game), **options)
 
 
 def option_label(game_id: str, options: Mapping[str, object]) -> str:
@@ -194,7 +200,7 @@ def _text(value: object) -> str:
 def describe_game(game: Game) -> str:
     """``Name (key=value), deal 42``: what is being played, for titles."""
     name = game.preset.name if game.preset else game.spec.name
-    label = option_label(game.id, game.options)
+    label = option_label(playable_id(game), game.options)
     deal = f"deal {game.deal.seed}" if game.deal.seed is not None else "typed deal"
     return f"{name}{f' ({label})' if label else ''}, {deal}"
 

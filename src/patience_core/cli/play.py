@@ -26,6 +26,7 @@ from patience_core.cli.common import (
     make_game,
     no_color_env,
     option_label,
+    playable_id,
     unicode_ok,
     user_errors,
 )
@@ -41,12 +42,12 @@ JsonOpt = Annotated[
 
 def replay_command(game: Game) -> str:
     """The command line that deals ``game`` again."""
-    words = ["patience", "play", game.id]
+    words = ["patience", "play", playable_id(game)]
     if game.deal.seed is not None:
         words += ["--seed", str(game.deal.seed)]
     else:
         words += ["--deal", game.deal_text()]
-    label = option_label(game.id, game.options)
+    label = option_label(playable_id(game), game.options)
     for pair in label.split():
         words += ["-o", pair]
     return shlex.join(words)

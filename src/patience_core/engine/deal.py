@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Final
 
 import attrs
@@ -187,6 +187,18 @@ def make_deal(seed: int | None = None, deal: Deal | str | None = None) -> Deal:
     return Deal.from_seed(seed)
 
 
+def span(seeds: Sequence[int]) -> int:
+    """How many deal numbers ``seeds`` holds; unlike ``len``, right for a range of any size.
+
+    >>> span(range(0, 2**64)), span(range(5, 1)), span([3, 1, 2])
+    (18446744073709551616, 0, 3)
+    """
+    if isinstance(seeds, range):
+        step = seeds.step
+        return max(0, (seeds.stop - seeds.start + step - (1 if step > 0 else -1)) // step)
+    return len(seeds)
+
+
 _SEEDS: Final = re.compile(r"\s*([0-9]{1,20})\s*(?:\.\.\s*([0-9]{1,20})\s*)?\Z")
 
 
@@ -195,7 +207,7 @@ def parse_seeds(text: str) -> range:
     grammar of ``patience solve --seeds``, ``patience simulate --seeds`` and the web API.
 
     The range is lazy, so ``0..18446744073709551615`` costs nothing until it is walked (take
-    its size as ``stop - start``: ``len`` of so large a range overflows). :class:`DealError`
+    its size with :func:`span`: ``len`` of so large a range overflows). :class:`DealError`
     says what is wrong, quoting at most a few dozen characters.
 
     >>> parse_seeds("1..1000"), parse_seeds(" 7 ")

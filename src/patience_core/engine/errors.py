@@ -43,6 +43,11 @@ class UnknownGameError(ValueError):
     """A game or preset id that no installed plugin provides; the message lists those that exist."""
 
 
+class AmbiguousGameError(UnknownGameError):
+    """A game or preset id that two or more plugins register, so that none is served under it;
+    the message names the qualified ids (``plugin:id``) that choose one."""
+
+
 class RecordError(ValueError):
     """A saved game or state dict that cannot be loaded: corrupt, wrong version or tampered."""
 
@@ -54,9 +59,12 @@ class PluginError(Exception):
     :func:`patience_core.plugin_errors`.
     """
 
-    def __init__(self, plugin: str, message: str) -> None:
-        super().__init__(f"plugin {plugin!r}: {message}")
+    def __init__(self, plugin: str, message: str, *, others: tuple[str, ...] = ()) -> None:
+        who = f"plugin {plugin!r}" if not others else "plugins " + " and ".join(map(repr, (plugin, *others)))
+        super().__init__(f"{who}: {message}")
         self.plugin = plugin
+        self.plugins = (plugin, *others)
+        """Every plugin the problem is about: two or more when they register the same id."""
 
 
 QUOTE_LIMIT = 40
