@@ -7,8 +7,9 @@ Each plugin is source text, not a module of the tests: importing one may exit th
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
+
+from command import environment
 
 SOURCES: dict[str, str] = {
     # Registers the id of another plugin's game, and loads before it (entry points load in
@@ -119,6 +120,4 @@ def install(site: Path, *modules: str) -> dict[str, str]:
         info.mkdir(exist_ok=True)
         (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {dist}\nVersion: 6.6.6\n")
         (info / "entry_points.txt").write_text(f"[patience]\n{ENTRY_POINTS[module]} = {module}\n")
-    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR", "PATIENCE_PLUGINS")}
-    env["PYTHONPATH"] = str(site)
-    return env
+    return environment(PYTHONPATH=str(site))

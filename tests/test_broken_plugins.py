@@ -8,38 +8,25 @@ breaks the solver for every game, or turns ``patience show`` into a traceback.
 from __future__ import annotations
 
 import subprocess
-import sysconfig
 from pathlib import Path
 
 import pytest
 from broken_plugins import install
+from command import needs_exe, one_line_error
+from command import patience as run
 
-EXE = Path(sysconfig.get_path("scripts")) / "patience"
-pytestmark = pytest.mark.skipif(not EXE.exists(), reason="the patience command is not installed here")
+pytestmark = needs_exe
 
 
-def patience(
-    tmp_path: Path, env: dict[str, str], *args: str, stdin: str = ""
-) -> subprocess.CompletedProcess[str]:
-    env = dict(env, PATIENCE_HOME=str(tmp_path / "home"))
-    result = subprocess.run(
-        [str(EXE), *args], input=stdin, capture_output=True, text=True, env=env, timeout=120, check=False
-    )
+def patience(tmp_path: Path, env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    result = run(*args, home=tmp_path / "home", env=env)
     assert "Traceback" not in result.stdout + result.stderr
     return result
 
 
-def one_error(result: subprocess.CompletedProcess[str]) -> str:
-    assert result.returncode == 1
-    lines = [line for line in result.stderr.splitlines() if not line.startswith("Warning: ")]
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("Error: ")
-    return lines[0]
-
-
 def test_a_plugin_that_registers_a_taken_id_takes_over_nothing(tmp_path):
     env = install(tmp_path / "site", "evil_tripeaks")
-    error = one_error(patience(tmp_path, env, "show", "tripeaks", "--seed", "1", "--plain"))
+    error = one_line_error(patience(tmp_path, env, "show", "tripeaks", "--seed", "1", "--plain"))
     assert "'tripeaks' is registered by 2 plugins (aaa-evil, tripeaks)" in error
     assert "aaa-evil:tripeaks, tripeaks:tripeaks" in error
     real = patience(tmp_path, env, "show", "tripeaks:tripeaks", "--seed", "1", "--plain")
@@ -65,7 +52,7 @@ def test_a_plugin_that_registers_a_taken_id_takes_over_nothing(tmp_path):
 
 def test_a_preset_cannot_shadow_a_game(tmp_path):
     env = install(tmp_path / "site", "shadow_preset")
-    error = one_error(patience(tmp_path, env, "show", "pyramid", "--seed", "1"))
+    error = one_line_error(patience(tmp_path, env, "show", "pyramid", "--seed", "1"))
     assert "aaa-shadow:pyramid, pyramid:pyramid" in error
     assert patience(tmp_path, env, "show", "shadow", "--seed", "1").returncode == 0
     assert patience(tmp_path, env, "show", "par-pyramid", "--seed", "1").returncode == 0
@@ -113,7 +100,7 @@ def test_broken_games_are_refused_with_a_warning_and_bad_solvers_passed_over(tmp
     assert "game 'junk-moves': legal_moves returned list, not a list of moves" in listing.stderr
     assert "cyclic -" not in listing.stdout
     for game in ("cyclic", "junk-moves"):
-        error = one_error(patience(tmp_path, env, "show", game, "--seed", "1"))
+        error = one_line_error(patience(tmp_path, env, "show", game, "--seed", "1"))
         assert f"game '{game}' is not served: plugin 'broken-games'" in error
     for game, problem in (
         ("garbage-solver", "its solver returned 'garbage', not a SolveResult"),
@@ -128,5 +115,5 @@ def test_broken_games_are_refused_with_a_warning_and_bad_solvers_passed_over(tmp
 
 def test_an_observer_that_exits_is_a_one_line_error(tmp_path):
     env = install(tmp_path / "site", "observer_exit")
-    error = one_error(patience(tmp_path, env, "play", "tripeaks", "--seed", "1", "--moves", "draw"))
+    error = one_line_error(patience(tmp_path, env, "play", "tripeaks", "--seed", "1", "--moves", "draw"))
     assert "plugin 'observer-exit': move_played: raised SystemExit(7)" in error

@@ -4,22 +4,18 @@ with what was searched (finding 7)."""
 
 from __future__ import annotations
 
-import os
 import resource
 import subprocess
 import sys
-import sysconfig
-from pathlib import Path
 
 import attrs
 import pytest
+from command import EXE, patience
 
 import patience_core
 from patience_core import Game, SolveResult, solve_full_information
 from patience_core.engine.deal import Deal
 from patience_core.solver import UNKNOWN, WON, PluginWarning, memory
-
-EXE = Path(sysconfig.get_path("scripts")) / "patience"
 
 
 def game_with_solver(solver, game_id: str = "tripeaks", seed: int = 2) -> Game:
@@ -112,16 +108,7 @@ def _under(limit_mb: int, *args: str) -> subprocess.CompletedProcess[str]:
     def limited() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (limit_mb * 2**20, limit_mb * 2**20))
 
-    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "PATIENCE_PLUGINS")}
-    return subprocess.run(
-        [str(EXE), *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        preexec_fn=limited,
-        timeout=300,
-        check=False,
-    )
+    return patience(*args, preexec_fn=limited, timeout=300)
 
 
 @pytest.mark.skipif(not EXE.exists() or sys.platform != "linux", reason="needs the command and Linux")

@@ -30,6 +30,7 @@ from patience_core.cli.common import (
     unicode_ok,
     user_errors,
 )
+from patience_core.cli.files import file_kind
 from patience_core.cli.records import autosave_path, load_game
 from patience_core.cli.render import Renderer
 from patience_core.cli.session import Session, play_moves, result_text
@@ -147,7 +148,7 @@ def play(
                 )
             if game is None:
                 path = autosave_path()
-                if not path.exists():
+                if file_kind(path) is None:
                     raise CliError(
                         "there is no unfinished game to resume;"
                         " name a saved game: patience play --resume FILE"

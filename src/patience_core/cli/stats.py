@@ -36,6 +36,7 @@ from patience_core.cli.common import (
     option_label,
     user_errors,
 )
+from patience_core.cli.files import article, file_kind, show_path
 
 DB_NAME: Final = "stats.sqlite3"
 SCHEMA_VERSION: Final = 1
@@ -94,9 +95,12 @@ class Store:
 
     @contextmanager
     def _connect(self, *, create: bool) -> Iterator[sqlite3.Connection | None]:
-        if not create and not self.path.exists():
+        kind = file_kind(self.path)
+        if kind is None and not create:
             yield None
             return
+        if kind is not None and kind != "file":  # SQLite would wait for ever on a named pipe
+            raise CliError(f"cannot use the statistics file {show_path(self.path)}: it is {article(kind)}")
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             with closing(sqlite3.connect(self.path, timeout=10)) as conn:
