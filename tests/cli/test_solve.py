@@ -402,3 +402,47 @@ def test_at_a_terminal_a_progress_bar_shows_and_ctrl_c_prints_the_summary(tmp_pa
     assert int(match[1]) == int(match[2]) >= 2
     assert f"Deals: {match[1]}; won " in text
     assert "Traceback" not in text
+
+
+# --- issue 16, finding 4: ranges of any size, walked lazily ------------------------------------
+
+
+def test_a_range_of_any_size_is_solved_lazily_and_ctrl_c_keeps_what_was_done(monkeypatch):
+    real = patience_core.solve_full_information
+    calls = []
+
+    def interrupted_on_the_fourth(game, **kwargs):
+        calls.append(game.deal.seed)
+        if len(calls) == 4:
+            raise KeyboardInterrupt
+        return real(game, **kwargs)
+
+    monkeypatch.setattr(patience_core, "solve_full_information", interrupted_on_the_fourth)
+    result = run("solve", "tripeaks", "--seeds", "0..18446744073709551615", "--plain", "--limit", "1000")
+    assert result.exit_code == 130
+    assert "deals 0..18446744073709551615." in result.stdout
+    assert "Interrupted after 3 of 18446744073709551616 deals: the figures cover deals 0..2." in result.stdout
+    assert calls == [0, 1, 2, 3]
+    calls.clear()
+    data = json.loads(run("solve", "tripeaks", "--seeds", "0..18446744073709551615", "--json").stdout)
+    assert data["seeds"] == {"first": 0, "last": 18446744073709551615}
+    assert [d["seed"] for d in data["deals"]] == [0, 1, 2]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--limit", "0"], "--limit is the number of positions to search, from 1 to 1,000,000,000,000"),
+        (["--limit", "1" + "0" * 30], "--limit is the number of positions"),
+        (["--time-limit", "nan"], "--time-limit is a number of seconds above 0"),
+        (["--time-limit", "1e300"], "at most 10,000,000"),
+        (["--memory-limit", "0"], "--memory-limit is a number of megabytes from 1 to 10,000,000"),
+        (["--memory-limit", "inf"], "--memory-limit is a number of megabytes"),
+        (["-o", "passes=1000000000000"], "option 'passes' accepts a whole number >= 1 and <= 5"),
+    ],
+)
+def test_every_number_has_a_documented_bound(args, message):
+    result = run("solve", "pyramid", "--seed", "1", *args)
+    assert result.exit_code == 1
+    assert message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1

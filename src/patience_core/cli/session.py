@@ -19,6 +19,7 @@ from patience_core.cli.common import CliError, describe_game, new_deal_like, war
 from patience_core.cli.records import autosave_path, save_game
 from patience_core.cli.render import Renderer
 from patience_core.cli.stats import Store
+from patience_core.engine.errors import quoted
 from patience_core.players import hint
 
 
@@ -216,14 +217,15 @@ class Session:
 
     def pick(self, word: str) -> str:
         """Move text for a word: a number picks from the legal moves shown, anything else is move text."""
-        if not word.isdigit():
+        if not (word.isascii() and word.isdigit()):  # not '²' or '①', which int() refuses
             return word
         legal = self.game.legal_moves()
-        n = int(word)
+        n = int(word) if len(word) <= 9 else 0  # no list is that long
         if not 1 <= n <= len(legal):
+            shown = n if len(word) <= 9 else quoted(word, 12)
             if not legal:
-                raise CliError(f"there is no move {n}: no move is legal")
-            raise CliError(f"there is no move {n}: choose a number from 1 to {len(legal)}")
+                raise CliError(f"there is no move {shown}: no move is legal")
+            raise CliError(f"there is no move {shown}: choose a number from 1 to {len(legal)}")
         return str(legal[n - 1])
 
     # --- saving, quitting and the end ---------------------------------------------------------------

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Final, Protocol, runtime_checkable
 
 from patience_core.engine.errors import quoted
 from patience_core.engine.spec import PlayerSpec
@@ -82,6 +82,32 @@ def get_player(name: str, **params: Any) -> Player:
     except Exception as err:  # a bad value, or the plugin's own failure: the player's problem
         raise PlayerError(f"player {spec.name!r}: {quoted(str(err), 120)[1:-1]}") from None
     return player
+
+
+MAX_SECONDS: Final = 10**6
+"""The longest time limit a player's parameter may give, in seconds."""
+
+
+def whole(player: str, name: str, value: object, low: int, high: int) -> int:
+    """``value`` if it is a whole number from ``low`` to ``high``, else :class:`PlayerError`
+    naming the player and the parameter: for the players' factories."""
+    if type(value) is not int or not low <= value <= high:
+        raise PlayerError(
+            f"player {player!r}: {name} is a whole number from {low:,} to {high:,}, not {quoted(value)}"
+        )
+    return value
+
+
+def seconds(player: str, name: str, value: object) -> float | None:
+    """``value`` if it is None or a number of seconds above 0 (at most :data:`MAX_SECONDS`)."""
+    if value is None:
+        return None
+    if type(value) not in (int, float) or not 0 < value <= MAX_SECONDS:  # type: ignore[operator]
+        raise PlayerError(
+            f"player {player!r}: {name} is a number of seconds above 0 and at most {MAX_SECONDS:,},"
+            f" or none; not {quoted(value)}"
+        )
+    return float(value)  # type: ignore[arg-type]
 
 
 def sees_hidden_cards(player: object) -> bool:
