@@ -119,7 +119,8 @@ def test_a_stopped_run_says_so_and_sums_up_what_was_done():
     assert "Deals played: 3" in lines
 
 
-def test_ctrl_c_in_the_command_prints_the_partial_results(monkeypatch):
+def stop_the_command_after(monkeypatch, chunks: int) -> None:
+    """Make ``patience simulate`` see a Ctrl-C once ``chunks`` chunks are done."""
     import patience_core.cli.simulate as command
 
     real = command.simulate
@@ -130,12 +131,16 @@ def test_ctrl_c_in_the_command_prints_the_partial_results(monkeypatch):
         def stop(n):
             progress(n)
             calls.append(n)
-            if len(calls) == 4:
+            if len(calls) == chunks:
                 raise KeyboardInterrupt
 
         return real(*args, progress=stop, **kwargs)
 
     monkeypatch.setattr(command, "simulate", interrupted)
+
+
+def test_ctrl_c_in_the_command_prints_the_partial_results(monkeypatch):
+    stop_the_command_after(monkeypatch, 4)
     result = run("simulate", "tripeaks", "-n", "30", "--plain")
     assert result.exit_code == 130
     assert "Stopped: 4 of 30 deals were finished; these are their results." in result.stdout
@@ -251,22 +256,7 @@ def test_a_range_of_any_size_is_simulated_lazily():
 
 
 def test_the_command_takes_the_largest_range(monkeypatch):
-    import patience_core.cli.simulate as command
-
-    real = command.simulate
-
-    def interrupted(*args, progress, **kwargs):
-        calls = []
-
-        def stop(n):
-            progress(n)
-            calls.append(n)
-            if len(calls) == 2:
-                raise KeyboardInterrupt
-
-        return real(*args, progress=stop, **kwargs)
-
-    monkeypatch.setattr(command, "simulate", interrupted)
+    stop_the_command_after(monkeypatch, 2)
     result = run("simulate", "tripeaks", "--seeds", "0..18446744073709551615", "--plain")
     assert result.exit_code == 130
     assert "Stopped: 2 of 18446744073709551616 deals were finished" in result.stdout

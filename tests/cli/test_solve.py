@@ -278,17 +278,23 @@ def test_seeds_take_options():
     assert data["deals"][0]["nodes"] == alone.nodes
 
 
-def test_ctrl_c_stops_and_prints_the_summary_of_the_deals_done(monkeypatch):
+def stop_solving_at(monkeypatch, nth: int) -> list[int]:
+    """Make the ``nth`` solve see a Ctrl-C; the seeds of the solves asked for, as they come."""
     real = patience_core.solve_full_information
-    calls = []
+    calls: list[int] = []
 
-    def interrupted_on_the_third(game, **kwargs):
+    def interrupted(game, **kwargs):
         calls.append(game.deal.seed)
-        if len(calls) == 3:
+        if len(calls) == nth:
             raise KeyboardInterrupt
         return real(game, **kwargs)
 
-    monkeypatch.setattr(patience_core, "solve_full_information", interrupted_on_the_third)
+    monkeypatch.setattr(patience_core, "solve_full_information", interrupted)
+    return calls
+
+
+def test_ctrl_c_stops_and_prints_the_summary_of_the_deals_done(monkeypatch):
+    calls = stop_solving_at(monkeypatch, 3)
     result = run("solve", "tripeaks", "--seeds", "1..5")
     assert result.exit_code == 130
     assert "Interrupted after 2 of 5 deals: the figures cover deals 1..2." in result.stdout
@@ -408,16 +414,7 @@ def test_at_a_terminal_a_progress_bar_shows_and_ctrl_c_prints_the_summary(tmp_pa
 
 
 def test_a_range_of_any_size_is_solved_lazily_and_ctrl_c_keeps_what_was_done(monkeypatch):
-    real = patience_core.solve_full_information
-    calls = []
-
-    def interrupted_on_the_fourth(game, **kwargs):
-        calls.append(game.deal.seed)
-        if len(calls) == 4:
-            raise KeyboardInterrupt
-        return real(game, **kwargs)
-
-    monkeypatch.setattr(patience_core, "solve_full_information", interrupted_on_the_fourth)
+    calls = stop_solving_at(monkeypatch, 4)
     result = run("solve", "tripeaks", "--seeds", "0..18446744073709551615", "--plain", "--limit", "1000")
     assert result.exit_code == 130
     assert "deals 0..18446744073709551615." in result.stdout
