@@ -104,7 +104,7 @@ def test_broken_games_are_refused_with_a_warning_and_bad_solvers_passed_over(tmp
         assert f"game '{game}' is not served: plugin 'broken-games'" in error
     for game, problem in (
         ("garbage-solver", "its solver returned 'garbage', not a SolveResult"),
-        ("lying-solver", "its solver returned a line whose move 1 ('KS') is not legal"),
+        ("lying-solver", "its solver 'liar' returned a line whose move 1 ('KS') is not legal"),
     ):
         result = patience(tmp_path, env, "solve", game, "--seed", "2")
         assert result.returncode == 0, result.stderr

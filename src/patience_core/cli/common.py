@@ -44,9 +44,14 @@ class CliError(Exception):
     """A mistake of the user or a problem with a file: printed as one line, exit code 1."""
 
 
+def error(message: str) -> None:
+    """Print ``message`` as an error, one ``Error:`` line on standard error."""
+    typer.echo(f"Error: {message}", err=True)
+
+
 def fail(message: str, code: int = 1) -> NoReturn:
     """Print ``message`` as an error and leave with a non-zero exit code."""
-    typer.echo(f"Error: {message}", err=True)
+    error(message)
     raise typer.Exit(code)
 
 

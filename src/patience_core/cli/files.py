@@ -29,8 +29,8 @@ _KINDS = (
 def show_path(path: Path | str) -> str:
     """A path as a message shows it: whole, unless it is very long.
 
-    >>> show_path("games/tripeaks-2.json")
-    'games/tripeaks-2.json'
+    >>> show_path("games/saved-2.json")
+    'games/saved-2.json'
     >>> show_path("x" * 100)
     "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' (100 characters)"
     """

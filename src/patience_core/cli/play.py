@@ -199,6 +199,8 @@ def play(
     session.run()
     if json_out:
         typer.echo(json.dumps(session.game.to_dict("player"), indent=1))
+    if session.unrecorded:  # said as an error when it happened; a script sees it too
+        raise typer.Exit(1)
 
 
 def register(app: typer.Typer) -> None:

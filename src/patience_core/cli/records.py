@@ -2,7 +2,8 @@
 
 A record is the game's full view (``Game.to_dict("full")``: format, version, game, preset,
 options, seed, deal text, moves in move text, status, cards left, score and the position they
-give) plus ``saved_at`` and ``program``. Loading replays every move through
+give) plus ``uid`` (the game's identity, which statistics count once), ``saved_at`` and
+``program``. Loading replays every move through
 ``Game.from_dict``, so a corrupt, truncated, wrong-version or tampered record is refused
 before anything is written anywhere. JSON only: a record never holds code.
 """
@@ -37,6 +38,7 @@ def autosave_path() -> Path:
 def record_of(game: Game) -> dict[str, Any]:
     """The game record of ``game``: its full view and when and by what it was saved."""
     data = game.to_dict("full")
+    data["uid"] = game.uid  # the same game, however many times it is saved and resumed
     data["saved_at"] = datetime.now(UTC).isoformat(timespec="seconds")
     data["program"] = f"patience {patience_core.__version__}"
     return data

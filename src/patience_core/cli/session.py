@@ -18,7 +18,7 @@ from patience_core import Game, IllegalMoveError, InvalidMoveError, Move
 from patience_core.cli.common import CliError, describe_game, new_deal_like, warn
 from patience_core.cli.records import autosave_path, save_game
 from patience_core.cli.render import Renderer
-from patience_core.cli.stats import Store
+from patience_core.cli.unrecorded import count_result
 from patience_core.engine.errors import quoted
 from patience_core.players import hint
 
@@ -96,6 +96,8 @@ class Session:
         # A game loaded already finished was counted when it ended.
         self.recorded = game.is_over()
         self.changed = False
+        self.unrecorded = False
+        """Whether a game finished here could not be counted in the statistics."""
         self.notes: list[Text] = []
 
     # --- output ----------------------------------------------------------------------------
@@ -264,10 +266,7 @@ class Session:
         game = self.game
         if not self.recorded:
             self.recorded = True
-            try:
-                Store().record(game)
-            except CliError as err:
-                warn(f"the result was not counted in the statistics: {err}")
+            self.unrecorded |= not count_result(game)  # kept to count later, and said so
             if self.from_autosave:
                 _remove(autosave_path())
                 self.from_autosave = False

@@ -14,6 +14,9 @@ games by id through the :class:`Catalog` that :mod:`patience_core` installs with
 
 from __future__ import annotations
 
+import hashlib
+import json
+import secrets
 from collections.abc import Hashable, Iterator, Mapping
 from typing import Any, Final, Literal, Protocol
 
@@ -81,6 +84,7 @@ class Game:
         "_legal",
         "_observer",
         "_start",
+        "_uid",
         "deal",
         "options",
         "preset",
@@ -115,6 +119,7 @@ class Game:
         self._history: list[tuple[Move, tuple[Any, ...]]] = []
         self._legal: list[Move] | None = None
         self._observer = observer
+        self._uid: str | None = None
 
     # --- moves -------------------------------------------------------------------------------
 
@@ -252,6 +257,16 @@ class Game:
         """The id the game was made with: the preset's when there is one."""
         return self.preset.id if self.preset else self.spec.id
 
+    @property
+    def uid(self) -> str:
+        """This game's identity: 32 hex digits, made when first asked for (a new deal is a new
+        game). A record that holds it as ``uid`` (as ``patience play`` saves them) gives it back
+        through :meth:`from_dict`, so that statistics count a game once whatever its copies;
+        a record without one gets one made from its content, the same for every copy."""
+        if self._uid is None:
+            self._uid = secrets.token_hex(16)
+        return self._uid
+
     # --- copies and keys ---------------------------------------------------------------------
 
     def copy(self) -> Game:
@@ -264,6 +279,7 @@ class Game:
         other._history = list(self._history)
         other._legal = None
         other._observer = None
+        other._uid = self._uid
         return other
 
     def state_key(self) -> Hashable:
@@ -393,8 +409,15 @@ class Game:
             for key, value in stated.items():
                 if actual[key] != value:
                     raise RecordError(f"saved game: its {key!r} does not match what its moves give")
+        game._uid = data.get("uid") or _uid_of(data)
         game._observer = catalog.observer  # observed from here on, not while its moves replay
         return game
+
+
+def _uid_of(data: Mapping[str, Any]) -> str:
+    """The identity of a record saved before games had one: the same for every copy of it."""
+    fields = {k: data.get(k) for k in ("game", "preset", "options", "seed", "deal", "moves", "saved_at")}
+    return hashlib.sha256(json.dumps(fields, sort_keys=True).encode()).hexdigest()[:32]
 
 
 STATE_KEYS: Final = frozenset(

@@ -2,11 +2,12 @@
 
 A game is dealt a trial deal with its defaults and with each preset: its layout must be sound
 (declared again from its spots, it must give the same coverage: no cycle, nothing missing),
-its ``legal_moves`` a list of distinct :class:`~patience_core.engine.moves.Move` that its
-rules call legal, and a few dozen moves must play and undo back to the deal. A game that fails
-is refused with the reason, naming the plugin, so ``patience games`` warns about it instead of
-``patience show`` printing a traceback. This is a smoke test, not the conformance kit
-(:mod:`patience_core.testing`), which a plugin's own tests run.
+its ``legal_moves`` a list of distinct :class:`~patience_core.engine.moves.Move`, and a few
+dozen moves must play, show (``to_dict``) and undo without an error. A game that fails is
+refused with the reason, naming the plugin, so ``patience games`` warns about it instead of
+``patience show`` printing a traceback. This is a smoke test of the shapes, not the
+conformance kit (:mod:`patience_core.testing`), which checks that the rules keep their
+promises and which a plugin's own tests run.
 """
 
 from __future__ import annotations
@@ -60,20 +61,14 @@ def _check_layout(layout: Any) -> None:
 
 
 def _trial(game: Game) -> None:
-    start = game.snapshot()
     for _ in range(TRIAL_MOVES):
         legal = game.rules.legal_moves(game.table)
         if not isinstance(legal, list) or not all(isinstance(m, Move) for m in legal):
             raise Refused(f"legal_moves returned {type(legal).__name__}, not a list of moves")
         if len(set(legal)) != len(legal):
             raise Refused("legal_moves lists a move twice")
-        for move in legal:
-            if game.rules.illegal_reason(game.table, move) is not None:
-                raise Refused(f"legal_moves lists {move}, which its illegal_reason refuses")
-        if game.is_over():
+        if game.is_over() or not legal:
             break
-        if not legal:
-            raise Refused("the game is not over, yet legal_moves is empty")
         game.push(legal[0])
     for value, kind in ((game.is_won(), bool), (game.cards_left(), int), (game.score(), int)):
         if not isinstance(value, kind):
@@ -81,5 +76,3 @@ def _trial(game: Game) -> None:
     game.to_dict("full")
     while game.moves:
         game.pop()
-    if game.snapshot() != start:
-        raise Refused("undoing every move does not give back the deal")

@@ -146,7 +146,8 @@ def _answer(
         return None
     problem = _unsound(found, game)
     if problem is not None:
-        _warn(name, f"its solver {problem}")
+        called = getattr(found, "solver", None)
+        _warn(name, f"its solver {quoted(called) + ' ' if isinstance(called, str) else ''}{problem}")
         return None
     return found  # type: ignore[no-any-return]
 
