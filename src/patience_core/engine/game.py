@@ -397,12 +397,18 @@ class Game:
             raise RecordError(f"saved game: {err}") from None
         if game.spec.id != data["game"]:
             raise RecordError(f"saved game: preset {game.id!r} is not a preset of {data['game']!r}")
+        if str(deal) != data["deal"]:
+            raise RecordError("saved game: its deal text is not written as records write it")
         for n, text in enumerate(data["moves"], 1):
             try:
-                game.push(game.checked(text))
+                move = game.push(game.checked(text))
             except ValueError as err:
                 shown = text if len(text) <= QUOTE_LIMIT else quoted(text)
                 raise RecordError(f"saved game: move {n} ({shown}) cannot be played: {err}") from None
+            if str(move) != text:  # the record schema's move text: what to_dict writes
+                raise RecordError(
+                    f"saved game: move {n} ({text}) is not written as records write it ({move})"
+                )
         stated = {k: v for k, v in data.items() if k in STATE_KEYS}
         if stated:
             actual = game.to_dict("full")

@@ -2,8 +2,9 @@
 
 A record comes from a file or a network and may hold anything JSON can: ``"preset": [1]``, a
 number of thousands of digits, lists nested a hundred thousand deep. :func:`check_fields` holds
-each field to what ``docs/schemas/game-record.schema.json`` says it is (and to sizes no real
-game comes near), so that :meth:`Game.from_dict <patience_core.engine.game.Game.from_dict>`
+each field present to what ``docs/schemas/game-record.schema.json`` says it is (and to sizes no
+real game comes near; that deal and move text are canonical, as records are written, is checked
+as they are read), so that :meth:`Game.from_dict <patience_core.engine.game.Game.from_dict>`
 hands its parsers and comparisons only values of the right type and size, and refuses anything
 else with a :class:`~patience_core.engine.errors.RecordError` naming the field. Whether the
 values make a game (a known game, legal moves, the stated position) is checked after, by
@@ -121,6 +122,9 @@ def check_fields(data: Mapping[str, Any]) -> None:
             raise RecordError(f"saved game: move {n} is not move text: {quoted(text)}")
         if len(text) > MAX_MOVE_TEXT:
             raise RecordError(f"saved game: move {n} is far too long for a move: {quoted(text)}")
+    for key, limit in (("saved_at", 64), ("program", MAX_TEXT)):
+        if key in data and not _text(data[key], limit):
+            _refuse(key, "text", data[key])
     uid = data.get("uid")
     if uid is not None and not (isinstance(uid, str) and _UID.match(uid)):
         _refuse("uid", "32 hexadecimal digits", uid)
