@@ -197,7 +197,7 @@ def test_the_hint_bot_names_a_bad_game(tmp_path):
 
 # --- links ----------------------------------------------------------------------------------------
 
-PAGES = ["index.md", "writing-a-plugin.md", "embedding.md", "players.md"]
+PAGES = ["index.md", "writing-a-plugin.md", "embedding.md", "players.md", "limits.md"]
 LINK = re.compile(r"\]\(([^)#\s]+)(#[^)\s]*)?\)")
 
 
@@ -208,3 +208,16 @@ def test_every_link_of_the_page_leads_to_a_file(page):
     assert links or page != "index.md"
     missing = [link for link in links if not (DOCS / link).exists()]
     assert not missing, f"{page} links to missing files: {missing}"
+
+
+# --- the limits page ------------------------------------------------------------------------------
+
+
+def test_the_limits_page_lists_every_option_of_the_games_that_ship_with_what_it_accepts():
+    text = (DOCS / "limits.md").read_text(encoding="utf-8")
+    rows = {tuple(cell.strip(" `") for cell in line.split("|")[1:4]) for line in text.splitlines()}
+    shipped = [s for s in patience_core.games() if s.plugin in ("tripeaks", "pyramid", "golf")]
+    assert {s.id for s in shipped} == {"tripeaks", "pyramid", "golf"}
+    for spec in shipped:
+        for option in spec.options:
+            assert (spec.id, option.name, option.accepts()) in rows, (spec.id, option.name)

@@ -328,3 +328,56 @@ def test_the_installed_plugins_load_without_errors():
     assert installed["pyramid"] == "pyramid"
     assert installed["toy-golf"] == "toy-games"
     assert patience_core.find_game("par-pyramid")[1].id == "par-pyramid"  # type: ignore[union-attr]
+
+
+# --- issue 16, finding 1: what a plugin raises stays the plugin's problem ---------------------------
+
+
+class ExitsInHook:
+    def __init__(self, raised: BaseException) -> None:
+        self.raised = raised
+
+    @hookimpl
+    def register_games(self, register: Callable[[GameSpec], None]) -> None:
+        raise self.raised
+
+
+@pytest.mark.parametrize("raised", [SystemExit(5), KeyboardInterrupt(), SystemExit("bye")])
+def test_an_exit_or_interrupt_in_a_plugin_is_recorded_and_the_others_load(entry_points, raised):
+    entry_points.found = [
+        FakeEntryPoint("a", GamesPlugin(spec("alpha"))),
+        FakeEntryPoint("b", raised),  # on import
+        FakeEntryPoint("c", ExitsInHook(raised)),  # in its hook
+    ]
+    registry = Registry()
+    assert ids(registry) == ["alpha"]
+    assert [e.plugin for e in registry.errors] == ["b", "c"]
+    assert all(f"raised {type(raised).__name__}" in str(e) for e in registry.errors)
+
+
+def test_a_real_ctrl_c_while_a_plugin_runs_still_stops_the_program(registry):
+    import os
+    import signal
+
+    class Slow:
+        @hookimpl
+        def register_games(self, register: Callable[[GameSpec], None]) -> None:
+            os.kill(os.getpid(), signal.SIGINT)  # the person presses Ctrl-C meanwhile
+            register(spec("alpha"))
+
+    registry.register(Slow(), "slow")
+    with pytest.raises(KeyboardInterrupt):
+        registry.games()
+
+
+def test_a_game_that_fails_its_trial_deal_is_refused_by_name(registry):
+    class Junk(ToyGolf):
+        def legal_moves(self, table):  # type: ignore[override]
+            return ["draw"]
+
+    registry.register(GamesPlugin(spec("alpha"), GameSpec("junk", "Junk", "junk", Junk)), "one")
+    assert ids(registry) == ["alpha"]
+    [error] = registry.errors
+    assert str(error) == "plugin 'one': game 'junk': legal_moves returned list, not a list of moves"
+    with pytest.raises(UnknownGameError, match="game 'junk' is not served: plugin 'one'"):
+        registry.find("junk")

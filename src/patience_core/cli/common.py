@@ -24,6 +24,7 @@ from patience_core import (
     RecordError,
     UnknownGameError,
 )
+from patience_core.engine.errors import quoted
 
 HOME_ENV: Final = "PATIENCE_HOME"
 
@@ -160,9 +161,9 @@ def parse_option_pairs(spec: GameSpec, pairs: list[str] | None) -> dict[str, obj
         name = name.strip().replace("-", "_")
         if not sep or not name:
             known = ", ".join(f"{o.name}=<{o.accepts()}>" for o in spec.options) or "none"
-            raise OptionError(f"option {pair!r} is not KEY=VALUE; options of {spec.id}: {known}")
+            raise OptionError(f"option {quoted(pair)} is not KEY=VALUE; options of {spec.id}: {known}")
         if name in texts:
-            raise OptionError(f"option {name!r} is given twice")
+            raise OptionError(f"option {quoted(name)} is given twice")
         texts[name] = value
     return dict(spec.parse_options(texts))
 

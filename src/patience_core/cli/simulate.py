@@ -38,7 +38,7 @@ def parse_params(pairs: list[str] | None) -> dict[str, Any]:
         name, sep, text = pair.partition("=")
         name = name.strip().replace("-", "_")
         if not sep or not name:
-            raise CliError(f"player parameter {pair!r} is not KEY=VALUE (such as samples=20)")
+            raise CliError(f"player parameter {quoted(pair)} is not KEY=VALUE (such as samples=20)")
         out[name] = _value(text.strip())
     return out
 

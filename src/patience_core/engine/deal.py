@@ -115,7 +115,7 @@ class Deal:
                 indices.append(card.index)
             elif isinstance(card, int) and not isinstance(card, bool):
                 if not 0 <= card < DECK_SIZE:
-                    raise DealError(f"card {pos + 1} of the deal: {card} is not a card index (0-51)")
+                    raise DealError(f"card {pos + 1} of the deal: {quoted(card)} is not a card index (0-51)")
                 indices.append(card)
             else:
                 try:

@@ -125,9 +125,8 @@ def check_fields(data: Mapping[str, Any]) -> None:
     for key, limit in (("saved_at", 64), ("program", MAX_TEXT)):
         if key in data and not _text(data[key], limit):
             _refuse(key, "text", data[key])
-    uid = data.get("uid")
-    if uid is not None and not (isinstance(uid, str) and _UID.match(uid)):
-        _refuse("uid", "32 hexadecimal digits", uid)
+    if "uid" in data and not (isinstance(data["uid"], str) and _UID.match(data["uid"])):
+        _refuse("uid", "32 hexadecimal digits", data["uid"])
     for key, (ok, what) in _STATE.items():
         if key in data and not ok(data[key]):
             _refuse(key, what, data[key])
