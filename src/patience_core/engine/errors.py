@@ -98,8 +98,12 @@ def quoted(text: object, limit: int = QUOTE_LIMIT) -> str:
     >>> quoted(10**5000)
     '<a number of about 5001 digits>'
     """
-    if isinstance(text, str) and len(text) > limit:
-        return f"{text[:limit]!r}"[:-1] + f"...' ({len(text)} characters)"
+    if isinstance(text, str):
+        n = min(len(text), limit)
+        while len(repr(text[:n])) > limit + 2:  # escapes (\x1f, \U0001019d) count too
+            n = n * 2 // 3
+        if n < len(text):
+            return repr(text[:n])[:-1] + f"...{repr(text[:n])[-1]} ({len(text)} characters)"
     try:
         shown = _Short(limit).repr(text)
     except Exception:  # a __repr__ that fails says nothing useful anyway
