@@ -37,6 +37,7 @@ from typing import Any, Final
 import attrs
 
 import patience_core
+from patience_core.engine.deal import span
 from patience_core.solver import DEFAULT_NODE_LIMIT, NO_WIN, UNKNOWN, WON
 
 MAX_PLAYOUT_MOVES: Final = 10_000
@@ -145,10 +146,12 @@ def random_playouts(
 
     The loop is what an app writes with the public API, so the figure is what an app gets.
     """
-    seeds = list(seeds)
+    if not isinstance(seeds, Sequence):
+        seeds = list(seeds)
+    total = span(seeds)  # a range is walked lazily, whatever its size
     options = dict(options or {})
     rng = random.Random(rng_seed)
-    won = moves = stopped = 0
+    won = moves = stopped = done = 0
     elapsed = 0.0
     for done, seed in enumerate(seeds, 1):
         start = time.perf_counter()
@@ -164,8 +167,8 @@ def random_playouts(
         elapsed += time.perf_counter() - start
         moves += played
         if progress is not None:
-            progress(f"{game_id}: random playouts", done, len(seeds))
-    return PlayoutFigures(len(seeds), won, moves, elapsed, stopped)
+            progress(f"{game_id}: random playouts", done, total)
+    return PlayoutFigures(done, won, moves, elapsed, stopped)
 
 
 # --- full-information solves --------------------------------------------------------------------
@@ -399,7 +402,7 @@ def bench_game(game_id: str, workload: Workload, progress: Progress | None = Non
     """Run ``workload`` on one game or preset with its default options."""
     playouts = random_playouts(game_id, workload.playout_seeds, rng_seed=workload.rng_seed, progress=progress)
     solves = []
-    total = len(workload.solve_seeds)
+    total = span(workload.solve_seeds)
     for done, solve in enumerate(
         solve_seeds(game_id, workload.solve_seeds, node_limit=workload.node_limit), 1
     ):
