@@ -14,7 +14,7 @@ from typing import Final
 
 import attrs
 
-from patience_core.engine.cards import CARD_TEXT, CARDS, RANK_OF, Card, parse_card_index
+from patience_core.engine.cards import CARD_TEXT, CARDS, RANK_OF, Card, card_index, parse_card_index
 from patience_core.engine.errors import CardError, InvalidMoveError, quoted
 
 _WORD: Final = re.compile(r"[a-z][a-z0-9-]*\Z")
@@ -144,11 +144,7 @@ def _index_of(card: object) -> int:
 
 
 def _looks_like_card(token: str) -> bool:
-    try:
-        parse_card_index(token)
-    except CardError:
-        return False
-    return True
+    return card_index(token) is not None
 
 
 _INTERNED: dict[tuple[int, ...], Move] = {}
