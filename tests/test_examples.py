@@ -203,6 +203,7 @@ PAGES = [
     "embedding.md",
     "players.md",
     "web.md",
+    "limits.md",
     "golf.md",
     "black-hole.md",
     "all-in-a-row.md",
@@ -220,3 +221,16 @@ def test_every_link_of_the_page_leads_to_a_file(page):
     assert links or page != "index.md"
     missing = [link for link in links if not (DOCS / link).exists()]
     assert not missing, f"{page} links to missing files: {missing}"
+
+
+# --- the limits page ------------------------------------------------------------------------------
+
+
+def test_the_limits_page_lists_every_option_of_the_games_that_ship_with_what_it_accepts():
+    text = (DOCS / "limits.md").read_text(encoding="utf-8")
+    rows = {tuple(cell.strip(" `") for cell in line.split("|")[1:4]) for line in text.splitlines()}
+    shipped = [s for s in patience_core.games() if s.plugin in ("tripeaks", "pyramid", "golf-family")]
+    assert {"tripeaks", "pyramid", "golf", "black-hole", "triangle"} <= {s.id for s in shipped}
+    for spec in shipped:
+        for option in spec.options:
+            assert (spec.id, option.name, option.accepts()) in rows, (spec.id, option.name)

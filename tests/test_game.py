@@ -72,7 +72,8 @@ def test_an_unknown_option_is_named_with_the_options_there_are(game_id):
     [
         ("tripeaks", "wrap", "yes", "true or false"),
         ("tripeaks", "scoring", "fancy", "one of 'runs', 'classic', 'aisleriot', 'pysol', 'streaks'"),
-        ("pyramid", "passes", 0, "a whole number >= 1, or 'unlimited'"),
+        ("pyramid", "passes", 0, "a whole number >= 1 and <= 5, or 'unlimited'"),
+        ("pyramid", "passes", 10**12, "a whole number >= 1 and <= 5, or 'unlimited'"),
         ("pyramid", "win", "both", "one of 'pyramid', 'all'"),
         ("toy-pairs", "passes", 5, "a whole number >= 1 and <= 4"),
         ("toy-pairs", "passes", True, "a whole number >= 1 and <= 4"),
@@ -498,3 +499,56 @@ def test_observers_stop_after_unregistering(observer):
     assert not patience_core.REGISTRY.pm.has_plugin("test-observer")
     game.play("draw")
     assert len(observer.played) == 1
+
+
+# --- issue 16, finding 9: the API refuses bad values with clear errors --------------------------
+
+
+def _deep(depth: int = 100_000) -> list[Any]:
+    value: list[Any] = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "problem"),
+    [
+        ("preset", [1], "field 'preset'"),
+        ("preset", {"a": 1}, "field 'preset'"),
+        ("options", {"wrap": _deep()}, "field 'options'"),
+        ("options", {"wrap": 10**5000}, "field 'options'"),
+        ("seed", _deep(), "field 'seed'"),
+        ("seed", 10**5000, "field 'seed'"),
+        ("seed", True, "field 'seed'"),
+        ("moves", [_deep()], "move 1 is not move text"),
+        ("moves", ["x" * 10_000_000], "move 1 is far too long"),
+        ("score", _deep(), "field 'score'"),
+        ("layout", _deep(), "field 'layout'"),
+        ("stock", {"count": _deep()}, "field 'stock'"),
+        ("legal_moves", [_deep()], "field 'legal_moves'"),
+        ("deal", "AC " * 1_000_000, "field 'deal'"),
+        ("version", True, "version True"),
+        ("format", _deep(), "format [[[[...]]]]"),
+        ("game", "x" * 10_000, "field 'game'"),
+    ],
+    ids=lambda v: v if isinstance(v, str) and len(v) < 20 else "value",
+)
+def test_from_dict_refuses_odd_values_as_a_record_error_quoting_a_little(key, value, problem):
+    record = saved()
+    record[key] = value
+    with pytest.raises(RecordError) as info:
+        Game.from_dict(record)
+    assert problem in str(info.value)
+    assert len(str(info.value)) < 300
+
+
+@pytest.mark.parametrize("move", [None, 7, b"draw", ["draw"], object()])
+def test_play_and_is_legal_refuse_what_is_not_a_move(move):
+    game = patience_core.new_game("tripeaks", seed=3)
+    before = game.snapshot()
+    for method in (game.play, game.is_legal, game.why_illegal, game.checked):
+        with pytest.raises(InvalidMoveError, match="a move is move text or a Move"):
+            method(move)
+    assert game.snapshot() == before
+    assert game.moves == []

@@ -81,10 +81,11 @@ def test_words(text, word):
     assert str(move) == word.word
 
 
-def test_other_words_are_moves_too_and_interned():
-    move = Move.parse("pass")
-    assert str(move) == "pass"
-    assert move is Move.of_word("pass")
+def test_other_words_are_moves_too_and_interned_once_a_game_makes_them():
+    made = Move.of_word("pass")
+    assert str(made) == "pass"
+    assert Move.parse("pass") is made
+    assert Move.parse("move-2") == Move.of_word("move-2")
     assert Move.parse("move-2") is Move.of_word("move-2")
 
 
@@ -156,3 +157,49 @@ def test_of_cards_and_of_word_check_their_input():
     for word in ["", "Draw", "two words", "9lives", "x+y"]:
         with pytest.raises(InvalidMoveError, match="not a move"):
             Move.of_word(word)
+
+
+# --- issue 16, finding 9: what users type is never kept, and bad input is a clear error --------
+
+
+def test_refused_move_words_are_not_kept_for_ever():
+    from patience_core.engine import moves
+
+    before = len(moves._WORDS)
+    typed = [Move.parse(f"word-{n}") for n in range(3 * moves.MAX_WORDS)]
+    assert len(moves._WORDS) == before  # typed words are equal to, not kept as, interned moves
+    assert typed[5] == Move.parse("word-5")
+    for n in range(2 * moves.MAX_WORDS):
+        Move.of_word(f"made-{n}")
+    assert len(moves._WORDS) <= moves.MAX_WORDS  # even words made in code are bounded
+    assert Move.parse("draw") is DRAW
+
+
+def test_a_huge_move_is_refused_quickly_and_quoted_short():
+    for text in ["x" * 10_000_000, "AC+" * 1_000_000, "a" * 33]:
+        with pytest.raises(InvalidMoveError) as info:
+            Move.parse(text)
+        assert len(str(info.value)) < 200
+
+
+def test_card_moves_of_many_cards_are_interned_only_up_to_a_bound():
+    from itertools import combinations
+
+    from patience_core.engine import moves
+
+    for triple in combinations(range(52), 3):
+        Move.of_cards(*triple)
+    assert len(moves._INTERNED) <= moves.MAX_INTERNED
+    assert Move.of_cards(0, 1, 2) == Move.of_cards(2, 1, 0)
+
+
+@pytest.mark.parametrize("bad", [52, -1, 10**30, True, "AS", None, 1.0])
+def test_of_cards_refuses_what_is_not_a_card_index(bad):
+    with pytest.raises(InvalidMoveError, match="card"):
+        Move.of_cards(bad)
+
+
+@pytest.mark.parametrize("bad", [None, 7, b"draw", ["draw"]])
+def test_parse_refuses_what_is_not_text(bad):
+    with pytest.raises(InvalidMoveError, match="not "):
+        Move.parse(bad)

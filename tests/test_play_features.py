@@ -201,12 +201,12 @@ def test_a_record_keeps_the_playing_time_and_the_moves_to_redo():
 @pytest.mark.parametrize(
     ("field", "value", "says"),
     [
-        ("seconds", -1, "playing time"),
-        ("seconds", "12", "not a number"),
-        ("seconds", True, "not a number"),
-        ("seconds", float("nan"), "playing time"),
-        ("seconds", 1e20, "playing time"),
-        ("undone", "draw", "not a list"),
+        ("seconds", -1, "'seconds' is not a number of seconds"),
+        ("seconds", "12", "'seconds' is not a number of seconds"),
+        ("seconds", True, "'seconds' is not a number of seconds"),
+        ("seconds", float("nan"), "'seconds' is not a number of seconds"),
+        ("seconds", 1e20, "'seconds' is not a number of seconds"),
+        ("undone", "draw", "'undone' is not a list of move text"),
         ("undone", ["KS"], r"move 1 to redo \(KS\) cannot be played"),
     ],
 )

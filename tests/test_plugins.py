@@ -11,9 +11,10 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from toy_games import ToyGolf
 
 import patience_core
-from patience_core import GameSpec, PluginError, Preset, Rules, UnknownGameError, hookimpl
+from patience_core import AmbiguousGameError, GameSpec, PluginError, Preset, UnknownGameError, hookimpl
 from patience_core.plugins import ENV_FILTER, Registry
 from patience_core.plugins import registry as registry_module
 
@@ -23,7 +24,7 @@ def spec(game_id: str, *presets: str) -> GameSpec:
         game_id,
         game_id.title(),
         "a game for tests",
-        Rules,
+        ToyGolf,
         presets=[Preset(p, p.title(), "a preset for tests", {}) for p in presets],
     )
 
@@ -145,19 +146,26 @@ def test_a_name_taken_twice_is_a_plugin_error(registry):
 
 
 @pytest.mark.parametrize("collect_between", [False, True])
-def test_a_duplicate_game_id_is_recorded_against_the_second_plugin(registry, collect_between):
+def test_a_duplicate_game_id_is_served_by_neither_and_named_with_both(registry, collect_between):
     registry.register(GamesPlugin(spec("alpha"), spec("beta")), "one")
     if collect_between:
         registry.games()
     registry.register(GamesPlugin(spec("gamma"), spec("alpha")), "two")
-    assert ids(registry) == ["alpha", "beta", "gamma"]
-    assert registry.find("alpha")[0].plugin == "one"
+    assert ids(registry) == ["beta", "gamma"]
+    with pytest.raises(AmbiguousGameError) as info:
+        registry.find("alpha")
+    assert "one:alpha" in str(info.value)
+    assert "two:alpha" in str(info.value)
+    assert isinstance(info.value, UnknownGameError)  # a user error: one line, exit 1
+    assert registry.find("one:alpha")[0].plugin == "one"
+    assert registry.find("two:alpha")[0].plugin == "two"
     assert registry.find("beta")[0].plugin == "one"
     assert registry.find("gamma")[0].plugin == "two"
     [error] = registry.errors
-    assert error.plugin == "two"
+    assert error.plugins == ("one", "two")
     assert "'alpha'" in str(error)
-    assert "'one'" in str(error)  # who has it
+    assert "neither is served" in str(error)
+    assert "one:alpha or two:alpha" in str(error)
 
 
 def test_a_preset_id_may_not_take_a_game_id_or_repeat(registry):
@@ -165,13 +173,19 @@ def test_a_preset_id_may_not_take_a_game_id_or_repeat(registry):
     registry.register(GamesPlugin(spec("beta", "alpha")), "two")
     registry.register(GamesPlugin(spec("gamma", "alpha-easy")), "three")
     registry.register(GamesPlugin(spec("delta", "delta")), "four")
-    assert ids(registry) == ["alpha"]
-    assert [(e.plugin, "already registered" in str(e)) for e in registry.errors] == [
-        ("two", True),
-        ("three", True),
-        ("four", True),
-    ]
-    assert registry.find("alpha-easy")[0].id == "alpha"
+    assert ids(registry) == ["beta", "gamma"]
+    messages = sorted((e.plugins, str(e)) for e in registry.errors)
+    assert [m[0] for m in messages] == [("four",), ("one", "three"), ("one", "two")]
+    assert "registers game id 'delta' twice" in messages[0][1]
+    for shared in ("alpha", "alpha-easy"):
+        with pytest.raises(AmbiguousGameError):
+            registry.find(shared)
+    spec_, preset = registry.find("one:alpha-easy")
+    assert (spec_.id, preset.id if preset else None) == ("alpha", "alpha-easy")
+    spec_, preset = registry.find("two:alpha")
+    assert (spec_.id, preset.id if preset else None) == ("beta", "alpha")
+    assert registry.id_of(*registry.find("two:alpha")) == "two:alpha"
+    assert registry.id_of(*registry.find("beta")) == "beta"
 
 
 def test_a_plugin_whose_register_games_raises_is_recorded_and_others_load(registry):
@@ -314,3 +328,82 @@ def test_the_installed_plugins_load_without_errors():
     assert installed["pyramid"] == "pyramid"
     assert installed["toy-golf"] == "toy-games"
     assert patience_core.find_game("par-pyramid")[1].id == "par-pyramid"  # type: ignore[union-attr]
+
+
+# --- issue 16, finding 1: what a plugin raises stays the plugin's problem ---------------------------
+
+
+class ExitsInHook:
+    def __init__(self, raised: BaseException) -> None:
+        self.raised = raised
+
+    @hookimpl
+    def register_games(self, register: Callable[[GameSpec], None]) -> None:
+        raise self.raised
+
+
+@pytest.mark.parametrize("raised", [SystemExit(5), KeyboardInterrupt(), SystemExit("bye")])
+def test_an_exit_or_interrupt_in_a_plugin_is_recorded_and_the_others_load(entry_points, raised):
+    entry_points.found = [
+        FakeEntryPoint("a", GamesPlugin(spec("alpha"))),
+        FakeEntryPoint("b", raised),  # on import
+        FakeEntryPoint("c", ExitsInHook(raised)),  # in its hook
+    ]
+    registry = Registry()
+    assert ids(registry) == ["alpha"]
+    assert [e.plugin for e in registry.errors] == ["b", "c"]
+    assert all(f"raised {type(raised).__name__}" in str(e) for e in registry.errors)
+
+
+def test_a_real_ctrl_c_while_a_plugin_runs_still_stops_the_program(registry):
+    import os
+    import signal
+
+    class Slow:
+        @hookimpl
+        def register_games(self, register: Callable[[GameSpec], None]) -> None:
+            os.kill(os.getpid(), signal.SIGINT)  # the person presses Ctrl-C meanwhile
+            register(spec("alpha"))
+
+    registry.register(Slow(), "slow")
+    with pytest.raises(KeyboardInterrupt):
+        registry.games()
+
+
+def test_a_game_that_fails_its_trial_deal_is_refused_by_name(registry):
+    class Junk(ToyGolf):
+        def legal_moves(self, table):  # type: ignore[override]
+            return ["draw"]
+
+    registry.register(GamesPlugin(spec("alpha"), GameSpec("junk", "Junk", "junk", Junk)), "one")
+    assert ids(registry) == ["alpha"]
+    [error] = registry.errors
+    assert str(error) == "plugin 'one': game 'junk': legal_moves returned list, not a list of moves"
+    with pytest.raises(UnknownGameError, match="game 'junk' is not served: plugin 'one'"):
+        registry.find("junk")
+
+
+def test_threads_asking_at_once_all_see_every_game(entry_points):
+    """A web server's first requests come at once: none may see the games half loaded."""
+    import threading
+    import time
+
+    class Slow(GamesPlugin):
+        def __init__(self, *specs):
+            super().__init__(*specs)
+
+    def slow_load():
+        time.sleep(0.2)
+        return Slow(spec("alpha"))
+
+    ep = FakeEntryPoint("slow", None)
+    ep.load = slow_load  # type: ignore[method-assign]
+    entry_points.found = [ep]
+    registry = Registry()
+    seen: list[list[str]] = []
+    threads = [threading.Thread(target=lambda: seen.append(ids(registry))) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert seen == [["alpha"]] * 8

@@ -9,7 +9,7 @@ from patience_core import GameSpec, Option, OptionError, Preset, Rules
 
 WRAP = Option("wrap", True, "K and A are neighbours")
 PASSES = Option("passes", 1, "passes through the stock", minimum=1, maximum=3)
-DEPTH = Option("depth", 2, "any depth from 0", minimum=0)
+DEPTH = Option("depth", 2, "any depth from 0", minimum=0, maximum=10**6)
 SCORING = Option("scoring", "runs", "how to score", choices=("runs", "classic"))
 NAME = Option("player", "anyone", "free text")
 
@@ -34,8 +34,7 @@ def test_kinds_and_what_they_accept():
     assert [o.kind for o in (WRAP, PASSES, SCORING, NAME)] == ["bool", "int", "str", "str"]
     assert WRAP.accepts() == "true or false"
     assert PASSES.accepts() == "a whole number >= 1 and <= 3"
-    assert DEPTH.accepts() == "a whole number >= 0"
-    assert Option("n", 5, "h").accepts() == "a whole number"
+    assert DEPTH.accepts() == "a whole number >= 0 and <= 1000000"
     assert Option("n", 5, "h", maximum=9).accepts() == "a whole number <= 9"
     assert SCORING.accepts() == "one of 'runs', 'classic'"
     assert NAME.accepts() == "text"
@@ -215,3 +214,33 @@ def test_preset_options_are_read_only():
     with pytest.raises(TypeError):
         par.options["passes"] = 1  # type: ignore[index]
     assert dict(par.options) == {"passes": 3, "scoring": "classic"}
+
+
+# --- issue 16, finding 6: every numeric option has a maximum ----------------------------------------
+
+
+def test_a_whole_number_option_must_declare_its_maximum():
+    with pytest.raises(ValueError, match="'n': a whole-number option declares its maximum"):
+        Option("n", 5, "h")
+    with pytest.raises(ValueError, match="declares its maximum"):
+        Option("n", 5, "h", minimum=0)
+    assert Option("n", 5, "h", maximum=9).maximum == 9
+
+
+def test_every_installed_numeric_option_is_bounded():
+    import patience_core
+
+    numeric = [(s.id, o) for s in patience_core.games() for o in s.options if o.kind == "int"]
+    assert numeric  # Pyramid's passes at least
+    for game_id, option in numeric:
+        assert option.maximum is not None, (game_id, option.name)
+    passes = patience_core.find_game("pyramid")[0].option("passes")
+    assert passes.maximum is not None
+    assert passes.maximum <= 9  # a small number: the rule texts play one to three passes
+
+
+@pytest.mark.parametrize("text", ["1000000000000", "9" * 5000, "-" + "9" * 5000, "1e9", "0x10"])
+def test_a_huge_or_odd_number_is_refused_quoting_a_few_characters(text):
+    with pytest.raises(OptionError) as info:
+        PASSES.parse(text)
+    assert len(str(info.value)) < 160

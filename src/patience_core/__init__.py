@@ -31,6 +31,7 @@ from patience_core.engine.build_on_waste import BuildOnWaste
 from patience_core.engine.cards import CARDS, Card, Rank, Suit
 from patience_core.engine.deal import Deal, make_deal, parse_seeds
 from patience_core.engine.errors import (
+    AmbiguousGameError,
     CardError,
     DealError,
     IllegalMoveError,
@@ -60,6 +61,7 @@ __all__ = [
     "LAYOUT_CLEARED",
     "NO_LEGAL_MOVE",
     "REDEAL",
+    "AmbiguousGameError",
     "BuildOnWaste",
     "Card",
     "CardError",

@@ -37,6 +37,7 @@ from typing import Any, Final
 import attrs
 
 import patience_core
+from patience_core.engine.deal import span
 from patience_core.solver import DEFAULT_NODE_LIMIT, NO_WIN, UNKNOWN, WON, builds
 
 MAX_PLAYOUT_MOVES: Final = 10_000
@@ -88,7 +89,7 @@ def _span(seeds: range) -> str:
 
 
 def _range_dict(seeds: range) -> dict[str, int]:
-    return {"first": seeds.start, "last": seeds.stop - 1, "count": len(seeds)}
+    return {"first": seeds.start, "last": seeds.stop - 1, "count": max(0, seeds.stop - seeds.start)}
 
 
 def _rate(count: float, seconds: float) -> float:
@@ -145,10 +146,12 @@ def random_playouts(
 
     The loop is what an app writes with the public API, so the figure is what an app gets.
     """
-    seeds = list(seeds)
+    if not isinstance(seeds, Sequence):
+        seeds = list(seeds)
+    total = span(seeds)  # a range is walked lazily, whatever its size
     options = dict(options or {})
     rng = random.Random(rng_seed)
-    won = moves = stopped = 0
+    won = moves = stopped = done = 0
     elapsed = 0.0
     for done, seed in enumerate(seeds, 1):
         start = time.perf_counter()
@@ -164,8 +167,8 @@ def random_playouts(
         elapsed += time.perf_counter() - start
         moves += played
         if progress is not None:
-            progress(f"{game_id}: random playouts", done, len(seeds))
-    return PlayoutFigures(len(seeds), won, moves, elapsed, stopped)
+            progress(f"{game_id}: random playouts", done, total)
+    return PlayoutFigures(done, won, moves, elapsed, stopped)
 
 
 # --- full-information solves --------------------------------------------------------------------
@@ -205,18 +208,23 @@ def solve_seeds(
     node_limit: int = DEFAULT_NODE_LIMIT,
     time_limit: float | None = None,
     generic: bool = False,
+    memory_limit_mb: float | None = None,
 ) -> Iterator[DealSolve]:
     """Solve each deal of ``seeds`` from its start, seeing every card; one result per deal, in order.
 
     The time of a deal is the wall time of the :func:`~patience_core.solve_full_information`
-    call (dealing is not counted).
+    call (dealing is not counted). ``seeds`` is walked lazily, so a range of any size will do.
     """
     options = dict(options or {})
     for seed in seeds:
         game = patience_core.new_game(game_id, seed=seed, **options)
         start, cpu = time.perf_counter(), time.process_time()
         result = patience_core.solve_full_information(
-            game, node_limit=node_limit, time_limit=time_limit, generic=generic
+            game,
+            node_limit=node_limit,
+            time_limit=time_limit,
+            generic=generic,
+            memory_limit_mb=memory_limit_mb,
         )
         seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
         yield DealSolve(seed, result.verdict, result.line, result.nodes, seconds, result.solver, cpu)
@@ -410,7 +418,7 @@ def bench_game(game_id: str, workload: Workload, progress: Progress | None = Non
     """Run ``workload`` on one game or preset with its default options."""
     playouts = random_playouts(game_id, workload.playout_seeds, rng_seed=workload.rng_seed, progress=progress)
     solves = []
-    total = len(workload.solve_seeds)
+    total = span(workload.solve_seeds)
     for done, solve in enumerate(
         solve_seeds(game_id, workload.solve_seeds, node_limit=workload.node_limit), 1
     ):

@@ -2,10 +2,11 @@
 
 Every deal is played on its own: its random source comes from the seed and the player's name
 alone, so a deal plays the same way whichever process, machine or order it runs in, and the
-totals are the same for 1 worker, 8 workers or a Dask cluster. Seeds are cut into chunks;
-local workers are processes (``concurrent.futures``, started with *spawn*), a cluster gets the
-same chunks through ``distributed.Client(address).submit`` and retries a chunk whose worker
-was lost. Results come back per seed and are put in seed order.
+totals are the same for 1 worker, 8 workers or a Dask cluster. Seeds are cut into chunks as
+they are needed, each about a second of work at the pace measured so far, and only a few are
+in flight at a time; local workers are processes (``concurrent.futures``, started with
+*spawn*), a cluster gets the same chunks through ``distributed.Client(address).submit`` and
+retries a chunk whose worker was lost. Results come back per seed and are put in seed order.
 
 >>> sim = simulate("tripeaks", range(1, 11), player="greedy")
 >>> sim.deals, sim.wins == sum(r.won for r in sim.results)
@@ -16,15 +17,22 @@ from __future__ import annotations
 
 import math
 import random
+import re
 import signal
+import socket
+import struct
+import threading
 import time
-from collections.abc import Callable, Generator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager
 from typing import Any, Final
 
 import attrs
 
 import patience_core
+from patience_core.engine.deal import span
+from patience_core.engine.errors import quoted
 from patience_core.engine.spec import OptionValue
 from patience_core.players import get_player, play_game, sees_hidden_cards
 
@@ -33,8 +41,19 @@ Z95: Final = 1.959963984540054
 CHUNKS_PER_WORKER: Final = 8
 """Chunks per worker by default: small enough to balance the load and keep Ctrl-C prompt."""
 MAX_CHUNK: Final = 250
+CHUNK_SECONDS: Final = 1.0
+"""The work a chunk should give one worker, at the pace measured so far: a stop loses at most
+about this much per worker."""
 CONNECT_TIMEOUT = "10s"
-"""How long to try to reach a Dask scheduler."""
+"""How long to try to reach a Dask scheduler, and to wait for it to answer."""
+MAX_HANDSHAKE: Final = 1 << 20
+"""The largest first frame a Dask scheduler sends (its handshake takes a few hundred bytes)."""
+IN_FLIGHT: Final = 4
+"""Chunks submitted per worker at a time: enough to keep it busy, few enough to stay lazy."""
+STOP_SECONDS: Final = 1.0
+"""How long to wait for a stopped worker to end."""
+MAX_WORKERS: Final = 256
+"""The most local worker processes."""
 RETRIES: Final = 3
 """Times Dask runs a chunk again after an error in it (a lost worker's chunks are rescheduled anyway)."""
 
@@ -193,8 +212,40 @@ class Simulation:
         return out
 
 
-def chunked(seeds: Sequence[int], size: int) -> list[tuple[int, ...]]:
-    return [tuple(seeds[i : i + size]) for i in range(0, len(seeds), size)]
+def chunked(seeds: Sequence[int], size: int) -> Iterator[tuple[int, ...]]:
+    """``seeds`` in pieces of ``size``, made one at a time: a range of any size will do."""
+    for start in range(0, span(seeds), size):
+        yield tuple(seeds[start : start + size])
+
+
+class Chunker:
+    """The chunks of a simulation, made as they are needed: each the size that keeps a worker
+    busy about :data:`CHUNK_SECONDS` at the pace measured so far (a fixed ``size`` if given),
+    so that a stop loses little and a large range is never held whole. Yields (the position
+    of the chunk's first seed, the chunk)."""
+
+    def __init__(self, work: Chunk, seeds: Sequence[int], lanes: int, size: int | None, start: float) -> None:
+        self.work, self.seeds, self.lanes, self.size, self.start = work, seeds, lanes, size, start
+        self.total = span(seeds)
+        self.position = 0
+        self.done = 0
+        """Deals finished so far (the source of the simulation counts them)."""
+        self.most = max(1, min(MAX_CHUNK, math.ceil(self.total / (lanes * CHUNKS_PER_WORKER))))
+
+    def __iter__(self) -> Iterator[tuple[int, Chunk]]:
+        return self
+
+    def __next__(self) -> tuple[int, Chunk]:
+        if self.position >= self.total:
+            raise StopIteration
+        size = self.size
+        if size is None:
+            elapsed = time.perf_counter() - self.start
+            pace = self.done / elapsed / self.lanes if self.done and elapsed > 0 else 0.0
+            size = max(1, min(self.most, int(pace * CHUNK_SECONDS)))
+        first = self.position
+        self.position += size
+        return first, attrs.evolve(self.work, seeds=tuple(self.seeds[first : first + size]))
 
 
 def simulate(
@@ -213,48 +264,50 @@ def simulate(
 
     ``workers`` local processes (1: this process), or the Dask cluster at ``scheduler``
     (needs the ``dask`` extra). ``progress(n)`` is called as each chunk of ``n`` deals is
-    done. Ctrl-C (``KeyboardInterrupt``) stops the work and returns what was finished, with
-    ``stopped`` set. The game, the options and the player are checked before any work starts.
+    done. Ctrl-C (``KeyboardInterrupt``) stops the work (the workers at once) and returns what
+    was finished, with ``stopped`` set. The game, the options, the player and the scheduler
+    are checked before any work starts. ``seeds`` is walked lazily and only a few chunks are
+    in flight at a time, so a range of any size costs nothing until it is played.
     """
-    if workers < 1:
-        raise ValueError(f"workers must be at least 1, not {workers}")
+    if type(workers) is not int or not 1 <= workers <= MAX_WORKERS:
+        raise ValueError(f"workers is a whole number from 1 to {MAX_WORKERS}, not {workers!r}")
     params = dict(params or {})
     spec, preset = patience_core.find_game(game_id)
     values = spec.resolve(options or {}, preset.options if preset else None)
     get_player(player, **params)  # an unknown player or parameter fails here, not in a worker
-    seeds = list(seeds)
-    if chunk_size is None:
-        lanes = workers if scheduler is None else max(workers, 2)
-        chunk_size = max(1, min(MAX_CHUNK, math.ceil(len(seeds) / (lanes * CHUNKS_PER_WORKER))))
-    if chunk_size < 1:
+    total = span(seeds)
+    lanes = workers if scheduler is None else max(workers, 2)
+    if chunk_size is not None and chunk_size < 1:
         raise ValueError(f"chunk_size must be at least 1, not {chunk_size}")
-    chunks = [Chunk(game_id, values, player, params, s) for s in chunked(seeds, chunk_size)]
-    done: dict[int, DealResult] = {}
+    if scheduler is not None:
+        check_scheduler(scheduler)  # a one-line error within the timeout, not a hang
     start = time.perf_counter()
+    chunks = Chunker(Chunk(game_id, values, player, params, ()), seeds, lanes, chunk_size, start)
+    batches: list[tuple[int, list[DealResult]]] = []
     stopped = False
     if scheduler is not None:
-        source = _on_cluster(chunks, scheduler)
+        source = _on_cluster(chunks, scheduler, lanes * IN_FLIGHT)
     elif workers == 1:
         source = _here(chunks)
     else:
         source = _in_processes(chunks, workers)
     try:
         for batch in source:
-            for result in batch:
-                done[result.seed] = result
+            batches.append(batch)
+            chunks.done += len(batch[1])
             if progress is not None:
-                progress(len(batch))
+                progress(len(batch[1]))
     except KeyboardInterrupt:
         stopped = True
     finally:
         source.close()  # stops the workers when interrupted
-    results = tuple(done[s] for s in seeds if s in done)
+    results = tuple(r for _, batch in sorted(batches, key=lambda b: b[0]) for r in batch)
     return Simulation(
         game_id=game_id,
         options=values,
         player=player,
         params=params,
-        requested=len(seeds),
+        requested=total,
         results=results,
         seconds=time.perf_counter() - start,
         workers=workers,
@@ -263,15 +316,21 @@ def simulate(
     )
 
 
-def _here(chunks: list[Chunk]) -> Generator[list[DealResult], None, None]:
+Batches = Generator[tuple[int, list[DealResult]], None, None]
+"""Results as they come: (the position of the first in the seeds, the results in order)."""
+
+
+def _here(chunks: Iterator[tuple[int, Chunk]]) -> Batches:
     """In this process, one deal at a time, so that Ctrl-C loses at most the deal being played."""
-    for chunk in chunks:
-        player = get_player(chunk.player, **chunk.params)
-        for seed in chunk.seeds:
-            yield [play_deal(chunk.game_id, chunk.options, player, chunk.player, seed)]
+    player = None
+    for position, chunk in chunks:
+        if player is None:
+            player = get_player(chunk.player, **chunk.params)
+        for n, seed in enumerate(chunk.seeds):
+            yield position + n, [play_deal(chunk.game_id, chunk.options, player, chunk.player, seed)]
 
 
-def _in_processes(chunks: list[Chunk], workers: int) -> Generator[list[DealResult], None, None]:
+def _in_processes(chunks: Iterator[tuple[int, Chunk]], workers: int) -> Batches:
     import multiprocessing
 
     # spawn: a fresh interpreter per worker, the same on every platform and safe with threads.
@@ -279,19 +338,46 @@ def _in_processes(chunks: list[Chunk], workers: int) -> Generator[list[DealResul
         max_workers=workers, mp_context=multiprocessing.get_context("spawn"), initializer=_ignore_ctrl_c
     )
     finished = False
+    pending: dict[Future[list[DealResult]], int] = {}
+
+    def submit() -> bool:
+        item = next(chunks, None)
+        if item is None:
+            return False
+        with _ctrl_c_ignored():  # a worker starting now never sees Ctrl-C: the parent handles it
+            pending[pool.submit(run_chunk, item[1])] = item[0]
+        return True
+
     try:
-        pending: set[Future[list[DealResult]]] = {pool.submit(run_chunk, c) for c in chunks}
+        while len(pending) < workers * IN_FLIGHT and submit():
+            pass
         while pending:
-            ready, pending = wait(pending, return_when=FIRST_COMPLETED)
+            ready, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in ready:
-                yield future.result()
+                yield pending.pop(future), future.result()
+                submit()
         finished = True
     finally:
         if finished:
             pool.shutdown()
-        else:  # interrupted: drop the queue and stop the workers now
+        else:  # interrupted: stop the workers now, then drop the queue
+            processes = list((getattr(pool, "_processes", None) or {}).values())  # shutdown forgets them
+            _terminate(pool, processes)
             pool.shutdown(wait=False, cancel_futures=True)
-            _terminate(pool)
+            for process in processes:
+                process.join(timeout=STOP_SECONDS)
+
+
+@contextmanager
+def _ctrl_c_ignored() -> Iterator[None]:
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _ignore_ctrl_c() -> None:
@@ -299,27 +385,92 @@ def _ignore_ctrl_c() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _terminate(pool: ProcessPoolExecutor) -> None:
+def _terminate(pool: ProcessPoolExecutor, processes: list[Any]) -> None:
     stop = getattr(pool, "terminate_workers", None)
     if stop is not None:  # Python 3.14
         stop()
         return
-    for process in list((getattr(pool, "_processes", None) or {}).values()):
+    for process in processes:
         if process.is_alive():
             process.terminate()
 
 
-def _on_cluster(chunks: list[Chunk], address: str) -> Generator[list[DealResult], None, None]:
+def _seconds(timeout: str) -> float:
+    """``"10s"`` in seconds."""
+    return float(timeout.removesuffix("s"))
+
+
+_ADDRESS: Final = re.compile(
+    r"(?:(?P<scheme>tcp|tls|ws|wss|ucx|inproc)://)?(?P<host>\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):(?P<port>[0-9]{1,5})\Z"
+)
+
+
+def check_scheduler(address: str) -> None:
+    """Refuse, in one line, an address that is not a Dask scheduler's, within :data:`CONNECT_TIMEOUT`.
+
+    The address must read ``[tcp://]HOST:PORT`` (or another Dask scheme). Over plain TCP it is
+    also tried: a scheduler speaks first, a frame whose length prefix is small, so a closed
+    port, a port that never answers and a server of something else (whose bytes Dask would
+    read as a frame gigabytes long) are each refused by name. Raises :class:`RuntimeError`.
+    """
+    match = _ADDRESS.match(address) if isinstance(address, str) else None
+    if match is None or not 0 < int(match["port"]) < 65536:
+        raise RuntimeError(f"--scheduler is an address such as tcp://HOST:8786, not {quoted(address)}")
+    if (match["scheme"] or "tcp") != "tcp":
+        return
+    host, port, timeout = match["host"].strip("[]"), int(match["port"]), _seconds(CONNECT_TIMEOUT)
+    deadline = time.monotonic() + timeout
+    try:
+        with socket.create_connection((host, port), timeout=timeout) as conn:
+            header = b""
+            while len(header) < 8:
+                conn.settimeout(max(0.01, deadline - time.monotonic()))
+                piece = conn.recv(8 - len(header))
+                if not piece:
+                    raise RuntimeError(f"{quoted(address)} closed the connection: it is not a Dask scheduler")
+                header += piece
+    except TimeoutError:
+        raise RuntimeError(
+            f"the Dask scheduler at {quoted(address)} did not answer within {timeout:g} s"
+        ) from None
+    except OSError as err:
+        raise RuntimeError(
+            f"cannot reach the Dask scheduler at {quoted(address)}: {err.strerror or err}"
+        ) from None
+    (size,) = struct.unpack("Q", header)  # as Dask reads it
+    if not 0 < size <= MAX_HANDSHAKE:
+        raise RuntimeError(f"{quoted(address)} answered, but not as a Dask scheduler")
+
+
+def _on_cluster(chunks: Iterator[tuple[int, Chunk]], address: str, in_flight: int) -> Batches:
     try:
         from distributed import Client, as_completed
     except ImportError:
         raise RuntimeError(
             "--scheduler needs Dask: install the extra with  pip install 'patience-core[dask]'"
         ) from None
-    with Client(address, timeout=CONNECT_TIMEOUT) as client:
-        futures = [client.submit(run_chunk, chunk, retries=RETRIES, pure=False) for chunk in chunks]
+    try:
+        client = Client(address, timeout=CONNECT_TIMEOUT)
+    except Exception as err:  # whatever Dask says about an address it cannot use: one line
+        raise RuntimeError(f"cannot use the Dask scheduler at {quoted(address)}: {err}") from None
+    with client:
+        positions: dict[Any, int] = {}
+
+        def submit() -> Any:
+            item = next(chunks, None)
+            if item is None:
+                return None
+            future = client.submit(run_chunk, item[1], retries=RETRIES, pure=False)
+            positions[future] = item[0]
+            return future
+
+        first = [f for f in (submit() for _ in range(in_flight)) if f is not None]
+        running = as_completed(first)
         try:
-            for future in as_completed(futures):
-                yield future.result()
+            for future in running:
+                yield positions.pop(future), future.result()
+                more = submit()
+                if more is not None:
+                    running.add(more)
         finally:
-            client.cancel([f for f in futures if not f.done()])
+            client.cancel([f for f in positions if not f.done()])

@@ -39,6 +39,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import warnings
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, Final, NoReturn
 
@@ -61,7 +62,7 @@ from patience_core.engine.game import Game
 from patience_core.engine.layout import Layout, bits
 from patience_core.engine.moves import CARD_MOVES, Move
 from patience_core.engine.spec import GameSpec, Option, OptionValue
-from patience_core.solver import NO_WIN, WON, generic_solve, solve_full_information
+from patience_core.solver import NO_WIN, WON, PluginWarning, generic_solve, solve_full_information
 
 MAX_MOVES: Final = 5_000
 """Every game must end within this many moves of random play."""
@@ -429,7 +430,12 @@ def check_solver(game: Game, node_limit: int = SOLVER_NODES) -> None:
     ``Game.play``; its verdict fits the position; a specialised solver agrees with the generic
     one whenever both decide."""
     before, moves = game.snapshot(), game.moves
-    result = solve_full_information(game, node_limit=node_limit)
+    with warnings.catch_warnings(record=True) as passed_over:
+        warnings.simplefilter("always", PluginWarning)
+        result = solve_full_information(game, node_limit=node_limit)
+    for warning in passed_over:  # a solver the dispatch had to pass over is wrong all the same
+        if issubclass(warning.category, PluginWarning):
+            _fail(SOLVER_REPLAYS, str(warning.message), game)
     if game.snapshot() != before or game.moves != moves:
         _fail(SOLVER_REPLAYS, f"solving changed the game (solver {result.solver!r})", game)
     if result.verdict == WON:

@@ -310,3 +310,16 @@ def test_every_game_plays_to_the_end(game_id):
     _finish(game, moves)
     assert f"Cards left {game.cards_left()}, score {game.score()}, time" in result.stdout
     assert Store().summaries(game_id)[0].played == 1
+
+
+# --- issue 16, finding 4: a move number in digits int() refuses -----------------------------------
+
+
+@pytest.mark.parametrize("word", ["²", "①", "٣", "¹²", "9" * 5000, "0", "00"])
+def test_a_move_number_in_other_digits_is_a_clear_error(word):
+    for args, stdin in ((["--moves", word], None), ([], f"{word}\nquit\n")):
+        result = run("play", "tripeaks", "--seed", "1", "--plain", *args, input=stdin)
+        assert "Traceback" not in result.output
+        text = result.stderr if args else result.stdout
+        [error] = [line for line in text.splitlines() if "not a move" in line or "there is no move" in line]
+        assert len(error) < 200

@@ -2,9 +2,11 @@
 
 import json
 import os
+from pathlib import Path
 
 import pytest
 from cli_helpers import greedy_moves, run
+from command import needs_exe, one_line_error, patience
 
 import patience_core
 from patience_core.cli import records
@@ -163,3 +165,116 @@ def test_a_huge_file_is_refused_unread(folder, monkeypatch):
     path.write_text(" " * 200 + "{}")
     with pytest.raises(CliError, match="far too large"):
         load_game(path)
+
+
+# --- issue 16, finding 2: every path a regular file, every read bounded, every error one line -----
+
+needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+
+
+@needs_exe
+@needs_fifo
+def test_a_named_pipe_or_a_device_is_refused_without_waiting(tmp_path):
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    home = tmp_path / "home"
+    for path, kind in ((fifo, "a named pipe"), (Path("/dev/zero"), "a device")):
+        for args in (
+            ("replay", str(path)),
+            ("play", "--resume", str(path)),
+            ("solve", "--record", str(path)),
+        ):
+            one_line_error(patience(*args, home=home), f"is not a saved game: it is {kind}, not a file")
+    # Saving over a named pipe, and statistics that are one, are refused too.
+    played = patience("play", "tripeaks", "-s", "1", home=home, stdin=f"save {fifo}\nquit\n")
+    assert played.returncode == 0
+    assert "exists and is not a saved game" in played.stdout
+    home.mkdir(exist_ok=True)
+    os.mkfifo(home / "stats.sqlite3")
+    one_line_error(patience("stats", home=home), "cannot use the statistics file", "a named pipe")
+
+
+def test_a_read_is_bounded_whatever_size_the_file_reports(folder, monkeypatch):
+    path = folder / "big.json"
+    path.write_text("{" + " " * 5000 + "}")
+    real = os.fstat
+    monkeypatch.setattr(records, "MAX_RECORD_BYTES", 1000)
+    monkeypatch.setattr(os, "fstat", lambda fd: os.stat_result((*real(fd)[:6], 10, *real(fd)[7:])))
+    with pytest.raises(CliError, match="larger than 1000 bytes"):
+        load_game(path)
+
+
+def _with(good: dict, **fields) -> str:
+    return json.dumps({**good, **fields})
+
+
+def _deep_json(depth: int) -> str:
+    return "[" * depth + "]" * depth
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "words"),
+    [
+        ("preset a list", lambda g: _with(g, preset=[1]), "field 'preset' is not a game id or null: [1]"),
+        ("options a list", lambda g: _with(g, options=[1]), "field 'options' is missing or not a dict"),
+        (
+            "huge number",
+            lambda g: json.dumps(g)[:-1] + ', "score": ' + "9" * 5000 + "}",
+            "a number far too long",
+        ),
+        ("huge seed", lambda g: json.dumps(g).replace('"seed": 4', '"seed": ' + "9" * 4000), "field 'seed'"),
+        ("deep score", lambda g: json.dumps(g)[:-1] + ', "score": ' + _deep_json(50) + "}", "field 'score'"),
+        ("deep nesting", lambda g: _deep_json(100_000), "nested too deeply"),
+        ("huge move", lambda g: _with(g, moves=["x" * 100_000]), "move 1 is far too long"),
+    ],
+)
+def test_a_record_with_odd_values_is_one_line(folder, name, content, words):
+    game = patience_core.new_game("par-pyramid", seed=4)
+    path = folder / "odd.json"
+    path.write_text(content(records.record_of(game)), encoding="utf-8")
+    for args in (("play", "--resume", str(path)), ("replay", str(path)), ("solve", "--record", str(path))):
+        result = run(*args, input="quit\n")
+        assert result.exit_code == 1
+        assert result.stderr.startswith("Error: ")
+        assert len(result.stderr.strip().splitlines()) == 1
+        assert len(result.stderr) < 400
+        assert words in result.stderr
+    assert sorted(p.name for p in folder.iterdir()) == ["odd.json"]
+
+
+def test_path_errors_are_one_line(folder, tmp_path):
+    long_name = "x" * 300 + ".json"
+    for command, words in (
+        (f"save {long_name}", "the name is too long"),
+        ("save a\0b.json", "NUL"),
+        (f"save {folder / 'no-such-folder' / 'g.json'}", "there is no folder"),
+        (f"save {folder}", "is a folder"),
+    ):
+        result = run("play", "tripeaks", "-s", "1", input=f"{command}\nquit\n")
+        assert result.exit_code == 0
+        [note] = [line for line in result.stdout.splitlines() if line.startswith("Not saved:")]
+        assert words in note
+        assert len(note) < 250
+    assert not (folder / "no-such-folder").exists()
+    for args in (("replay", "y" * 5000), ("play", "--resume", "z" * 5000), ("solve", "--record", "w" * 5000)):
+        result = run(*args)
+        assert result.exit_code == 1
+        assert len(result.stderr.strip().splitlines()) == 1
+        assert "the name is too long" in result.stderr
+        assert len(result.stderr) < 250
+    assert sorted(p.name for p in folder.iterdir()) == []
+
+
+def test_stale_temporary_files_of_a_save_are_cleaned(folder, game):
+    path = folder / "g.json"
+    stale = [folder / f".g.json.{n}abc.tmp" for n in range(64)]
+    for tmp in stale:
+        tmp.write_text("{half a rec")
+        os.utime(tmp, (1_000_000, 1_000_000))
+    fresh = folder / ".g.json.fresh.tmp"  # perhaps another save under way: left alone
+    fresh.write_text("{")
+    other = folder / ".h.json.old.tmp"  # another file's: not this save's business
+    other.write_text("{")
+    os.utime(other, (1_000_000, 1_000_000))
+    save_game(game, path)
+    assert sorted(p.name for p in folder.iterdir()) == sorted(["g.json", fresh.name, other.name])

@@ -125,12 +125,14 @@ def test_json_has_the_verdict_the_line_and_says_full_information():
         "moves_played",
         "node_limit",
         "time_limit",
+        "memory_limit_mb",
         "generic",
         "verdict",
         "line",
         "nodes",
         "seconds",
         "solver",
+        "reason",
     }
     assert (data["game"], data["preset"], data["seed"], data["moves_played"]) == ("tripeaks", None, 2, 0)
     assert data["deal"] == patience_core.new_game("tripeaks", seed=WON_SEED).deal_text()
@@ -288,17 +290,23 @@ def test_seeds_take_options():
     assert data["deals"][0]["nodes"] == alone.nodes
 
 
-def test_ctrl_c_stops_and_prints_the_summary_of_the_deals_done(monkeypatch):
+def stop_solving_at(monkeypatch, nth: int) -> list[int]:
+    """Make the ``nth`` solve see a Ctrl-C; the seeds of the solves asked for, as they come."""
     real = patience_core.solve_full_information
-    calls = []
+    calls: list[int] = []
 
-    def interrupted_on_the_third(game, **kwargs):
+    def interrupted(game, **kwargs):
         calls.append(game.deal.seed)
-        if len(calls) == 3:
+        if len(calls) == nth:
             raise KeyboardInterrupt
         return real(game, **kwargs)
 
-    monkeypatch.setattr(patience_core, "solve_full_information", interrupted_on_the_third)
+    monkeypatch.setattr(patience_core, "solve_full_information", interrupted)
+    return calls
+
+
+def test_ctrl_c_stops_and_prints_the_summary_of_the_deals_done(monkeypatch):
+    calls = stop_solving_at(monkeypatch, 3)
     result = run("solve", "tripeaks", "--seeds", "1..5")
     assert result.exit_code == 130
     assert "Interrupted after 2 of 5 deals: the figures cover deals 1..2." in result.stdout
@@ -412,3 +420,38 @@ def test_at_a_terminal_a_progress_bar_shows_and_ctrl_c_prints_the_summary(tmp_pa
     assert int(match[1]) == int(match[2]) >= 2
     assert f"Deals: {match[1]}; won " in text
     assert "Traceback" not in text
+
+
+# --- issue 16, finding 4: ranges of any size, walked lazily ------------------------------------
+
+
+def test_a_range_of_any_size_is_solved_lazily_and_ctrl_c_keeps_what_was_done(monkeypatch):
+    calls = stop_solving_at(monkeypatch, 4)
+    result = run("solve", "tripeaks", "--seeds", "0..18446744073709551615", "--plain", "--limit", "1000")
+    assert result.exit_code == 130
+    assert "deals 0..18446744073709551615." in result.stdout
+    assert "Interrupted after 3 of 18446744073709551616 deals: the figures cover deals 0..2." in result.stdout
+    assert calls == [0, 1, 2, 3]
+    calls.clear()
+    data = json.loads(run("solve", "tripeaks", "--seeds", "0..18446744073709551615", "--json").stdout)
+    assert data["seeds"] == {"first": 0, "last": 18446744073709551615}
+    assert [d["seed"] for d in data["deals"]] == [0, 1, 2]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--limit", "0"], "--limit is the number of positions to search, from 1 to 1,000,000,000,000"),
+        (["--limit", "1" + "0" * 30], "--limit is the number of positions"),
+        (["--time-limit", "nan"], "--time-limit is a number of seconds above 0"),
+        (["--time-limit", "1e300"], "at most 10,000,000"),
+        (["--memory-limit", "0"], "--memory-limit is a number of megabytes from 1 to 10,000,000"),
+        (["--memory-limit", "inf"], "--memory-limit is a number of megabytes"),
+        (["-o", "passes=1000000000000"], "option 'passes' accepts a whole number >= 1 and <= 5"),
+    ],
+)
+def test_every_number_has_a_documented_bound(args, message):
+    result = run("solve", "pyramid", "--seed", "1", *args)
+    assert result.exit_code == 1
+    assert message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1

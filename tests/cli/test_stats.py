@@ -8,6 +8,7 @@ import pytest
 from cli_helpers import find_deal, run
 
 import patience_core
+from patience_core.cli import stats as stats_module
 from patience_core.cli.common import data_dir
 from patience_core.cli.stats import Store, db_path
 
@@ -42,8 +43,10 @@ def test_streaks_win_rate_best_and_series_total(results):
     assert s.best_cards_left == 0
     assert s.best_score == max(g.score() for g in order)
     assert s.total_score == sum(g.score() for g in order)
-    store.record(won[0])
+    assert store.record(finished("tripeaks", won=True)) is True  # the same deal won again: a new game
     assert Store().summaries()[0].current_streak == 1
+    assert store.record(won[0]) is False  # the same game again: counted once
+    assert Store().summaries()[0].played == 6
 
 
 def test_option_sets_and_presets_are_counted_apart(results):
@@ -120,15 +123,27 @@ def test_a_damaged_database_is_a_clear_error(results):
     assert path.read_bytes() == b"not a database at all" * 100
 
 
-def test_a_game_ending_with_a_damaged_database_still_ends(results):
+def test_a_game_ending_with_a_damaged_database_still_ends_and_is_kept_to_count_later(results):
     path = db_path()
     path.parent.mkdir(parents=True)
     path.write_bytes(b"junk" * 1000)
     seed, moves = find_deal("tripeaks", won=True)
     result = run("play", "tripeaks", "-s", str(seed), "--count", input="\n".join([*moves, "n"]) + "\n")
-    assert result.exit_code == 0
+    assert result.exit_code == 1  # visible to a script too
     assert "You won!" in result.stdout
-    assert "the result was not counted in the statistics" in result.stderr
+    [error] = result.stderr.splitlines()
+    assert error.startswith(
+        "Error: the result was not counted in the statistics: cannot use the statistics file"
+    )
+    assert "'patience stats' counts it once the statistics can be written" in error
+    [kept] = (data_dir() / "unrecorded").iterdir()
+    path.unlink()  # the person moves the damaged file away
+    shown = run("stats", "--json")
+    assert "Counted 1 finished game kept when the statistics could not be written." in shown.stderr
+    [row] = json.loads(shown.stdout)
+    assert (row["game"], row["played"], row["won"]) == ("tripeaks", 1, 1)
+    assert not kept.exists()
+    assert json.loads(run("stats", "--json").stdout)[0]["played"] == 1  # counted once
 
 
 def test_each_result_is_one_row_in_sqlite(results):
@@ -147,3 +162,138 @@ def test_data_dir_follows_patience_home_then_xdg(monkeypatch, tmp_path):
     monkeypatch.delenv("XDG_DATA_HOME")
     monkeypatch.setenv("HOME", str(tmp_path / "me"))
     assert data_dir() == Path(tmp_path / "me" / ".local" / "share" / "patience")
+
+
+# --- issue 16, finding 8: a game counted once, damaged rows repaired, no result lost --------------
+
+
+def test_a_save_resumed_three_times_counts_one_win(tmp_path):
+    seed, moves = find_deal("tripeaks", won=True)
+    save = tmp_path / "almost.json"
+    start = run(
+        "play", "tripeaks", "-s", str(seed), input="\n".join([*moves[:-1], f"save {save}", "quit"]) + "\n"
+    )
+    assert start.exit_code == 0
+    for _ in range(3):
+        result = run("play", "--resume", str(save), "--count", input=f"{moves[-1]}\nn\n")
+        assert result.exit_code == 0
+        assert "You won!" in result.stdout
+    [row] = json.loads(run("stats", "--json").stdout)
+    assert (row["played"], row["won"], row["current_streak"], row["best_streak"]) == (1, 1, 1, 1)
+
+
+def test_a_save_made_before_games_had_an_identity_counts_once(tmp_path):
+    seed, moves = find_deal("tripeaks", won=True)
+    game = patience_core.new_game("tripeaks", seed=seed)
+    for move in moves[:-1]:
+        game.play(move)
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps({**game.to_dict("full"), "saved_at": "2024-06-01T12:00:00+00:00"}))
+    for _ in range(2):
+        assert run("play", "--resume", str(old), "--count", input=f"{moves[-1]}\nn\n").exit_code == 0
+    assert json.loads(run("stats", "--json").stdout)[0]["played"] == 1
+
+
+def _damage(sql: str) -> None:
+    Store().record(finished("tripeaks", won=False))
+    Store().record(finished("tripeaks", won=True))
+    with sqlite3.connect(db_path()) as conn:
+        conn.execute(sql)
+
+
+@pytest.mark.parametrize(
+    ("sql", "why"),
+    [
+        ("UPDATE results SET options = 'not json {' WHERE id = 1", "row 1: its options are not JSON"),
+        ("UPDATE results SET options = '[1, 2]' WHERE id = 1", "row 1: its options are not a JSON object"),
+        ("UPDATE results SET score = 'lots' WHERE id = 1", "row 1: its score is not a whole number"),
+        ("UPDATE results SET won = 'yes' WHERE id = 1", "row 1: its won is not 0 or 1"),
+        (
+            "UPDATE results SET cards_left = 3.5 WHERE id = 1",
+            "row 1: its cards_left is not a number of cards",
+        ),
+        ("UPDATE results SET game = X'00ff' WHERE id = 1", "row 1: its game is not a game id"),
+    ],
+    ids=["options-not-json", "options-a-list", "text-score", "text-won", "float-left", "blob-game"],
+)
+def test_a_damaged_row_is_a_clear_error_with_a_way_to_repair(sql, why):
+    _damage(sql)
+    before = db_path().read_bytes()
+    for args in (["stats"], ["stats", "--json"], ["stats", "tripeaks"]):
+        result = run(*args)
+        assert result.exit_code == 1
+        [line] = result.stderr.splitlines()
+        assert line.startswith("Error: the statistics file ")
+        assert f"has 1 damaged row ({why}" in line
+        assert "'patience stats repair' sets them aside and counts the rest" in line
+    assert db_path().read_bytes() == before  # looking changes nothing
+    assert "Nothing changed." in run("stats", "repair", input="n\n").stdout
+    repaired = run("stats", "repair", "--yes")
+    assert repaired.exit_code == 0
+    assert "Set aside 1 damaged row into the table damaged_results" in repaired.stdout
+    assert "1 result counted." in repaired.stdout
+    [row] = json.loads(run("stats", "--json").stdout)
+    assert (row["played"], row["won"]) == (1, 1)
+    with sqlite3.connect(db_path()) as conn:
+        [(row_id, text, reason)] = conn.execute("SELECT id, row, why FROM damaged_results").fetchall()
+    assert row_id == 1
+    assert reason.startswith(why.removeprefix("row 1: "))
+    assert json.loads(text)["id"] == 1  # kept whole, to mend by hand
+    assert "No damaged row" in run("stats", "repair").stdout
+
+
+def test_reset_works_on_damaged_rows():
+    _damage("UPDATE results SET options = 'not json' WHERE id = 2")
+    assert "Deleted the statistics of every game (2 games)." in run("stats", "reset", "--yes").stdout
+
+
+def test_statistics_of_an_older_version_gain_the_identity_column_and_keep_their_rows():
+    path = db_path()
+    path.parent.mkdir(parents=True)
+    with sqlite3.connect(path) as conn:
+        conn.executescript(stats_module._SCHEMA)
+        conn.execute("PRAGMA user_version = 1")
+        conn.execute(
+            "INSERT INTO results (finished_at, game, base_game, options, seed, deal, won, cards_left,"
+            " score, moves) VALUES ('2024-01-01', 'tripeaks', 'tripeaks', '{}', '1', 'x', 1, 0, 10, 40)"
+        )
+    game = finished("tripeaks", won=False)
+    assert Store().record(game) is True
+    assert Store().record(game) is False
+    assert Store().count() == 2
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == 1  # older versions read it as ever
+        assert [r[0] for r in conn.execute("SELECT game_uid FROM results ORDER BY id")] == [None, game.uid]
+
+
+def test_a_result_that_cannot_be_written_is_kept_where_it_can_be_and_added_later(tmp_path, monkeypatch):
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("a file where the data folder should be")
+    seed, moves = find_deal("tripeaks", won=False)
+    result = run(
+        "play",
+        "tripeaks",
+        "-s",
+        str(seed),
+        "--count",
+        input="\n".join([*moves, "n"]) + "\n",
+        env={"PATIENCE_HOME": str(blocked / "patience")},
+    )
+    assert result.exit_code == 1
+    assert "Game over, lost" in result.stdout
+    [error] = result.stderr.splitlines()
+    assert error.startswith(
+        "Error: the result was not counted in the statistics: cannot use the statistics file"
+    )
+    [kept] = Path.cwd().glob("finished-*.json")
+    assert f"count it with 'patience stats add {kept.name}'" in error
+    added = run("stats", "add", str(kept))
+    assert added.exit_code == 0
+    assert added.stdout.startswith(f"Counted TriPeaks, deal {seed}, lost.")
+    assert run("stats", "add", str(kept)).stdout.startswith("Already counted")
+    assert json.loads(run("stats", "--json").stdout)[0]["played"] == 1
+    unfinished = tmp_path / "unfinished.json"
+    run("play", "tripeaks", "-s", "1", input=f"draw\nsave {unfinished}\nquit\n")
+    result = run("stats", "add", str(unfinished))
+    assert result.exit_code == 1
+    assert "is a game not finished yet" in result.stderr

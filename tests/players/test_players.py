@@ -69,17 +69,22 @@ def test_a_plugin_adds_a_player_through_the_hook_and_takes_it_away_again():
     assert "first" not in [s.name for s in players()]
 
 
-def test_a_name_taken_is_refused_naming_the_plugin_and_the_others_still_load():
+def test_a_name_taken_twice_is_served_by_neither_and_both_stay_reachable():
     before = len(patience_core.plugin_errors())
     name = patience_core.register_plugin(Clash(), "test-clash")
     try:
-        assert get_player("greedy").__class__.__name__ == "GreedyPlayer"
+        with pytest.raises(PlayerError, match="choose one: patience-core:greedy, test-clash:greedy"):
+            get_player("greedy")
+        assert get_player("patience-core:greedy").__class__.__name__ == "GreedyPlayer"
+        assert get_player("test-clash:greedy").__class__.__name__ == "FirstMove"
+        assert get_player("random").__class__.__name__ == "RandomPlayer"  # the others still load
         errors = [str(e) for e in patience_core.plugin_errors()[before:]]
-        assert any("'test-clash'" in e and "'greedy' is already registered" in e for e in errors)
+        assert any("'test-clash'" in e and "player name 'greedy' is registered by each" in e for e in errors)
         assert any("not a PlayerSpec" in e for e in errors)
     finally:
         patience_core.unregister_plugin(name)
         del patience_core.REGISTRY.errors[before:]
+    assert get_player("greedy").__class__.__name__ == "GreedyPlayer"
 
 
 def test_unknown_players_and_parameters_are_named():

@@ -6,13 +6,18 @@ Each command group lives in its own module with a ``register(app)`` function; a 
 
 from __future__ import annotations
 
-from typing import Annotated
+import os
+import sys
+import warnings
+from typing import Annotated, Any
 
 import typer
 
 import patience_core
+from patience_core import PluginError
 from patience_core.cli import bench, games, play, replay, serve, simulate, solve, stats
-from patience_core.solver import builds
+from patience_core.cli.common import fail, warn
+from patience_core.solver import PluginWarning, builds
 
 COMMANDS = (games, play, replay, stats, solve, simulate, bench, serve)
 
@@ -44,6 +49,21 @@ def root(
     ] = False,
 ) -> None:
     """Play solitaire card games in the terminal: every installed game, saved games, statistics."""
+    show_plugin_warnings()
+
+
+def show_plugin_warnings() -> None:
+    """Print a plugin's warnings (a solver passed over) as one ``Warning:`` line each."""
+    shown = warnings.showwarning
+
+    def show(message: Any, category: type[Warning], *args: Any, **kwargs: Any) -> None:
+        if issubclass(category, PluginWarning):
+            warn(str(message))
+        else:
+            shown(message, category, *args, **kwargs)
+
+    if getattr(shown, "__name__", "") != "show":
+        warnings.showwarning = show
 
 
 for module in COMMANDS:
@@ -51,5 +71,20 @@ for module in COMMANDS:
 
 
 def main() -> None:
-    """The console script: ``patience``."""
-    app(prog_name="patience")
+    """The console script: ``patience``.
+
+    A plugin's failure that reaches this far (an observer that exits) is one line, and output
+    cut off by a closed pipe (``patience ... | head``) ends quietly.
+    """
+    try:
+        app(prog_name="patience", standalone_mode=True)
+    except PluginError as err:
+        try:
+            fail(str(err))
+        except typer.Exit as done:
+            sys.exit(done.exit_code)
+    except BrokenPipeError:
+        # The reader is gone: nothing more can be said. Point stdout at nothing so that
+        # flushing at exit does not complain a second time.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(141)

@@ -24,6 +24,7 @@ from patience_core import (
     RecordError,
     UnknownGameError,
 )
+from patience_core.engine.errors import quoted
 
 HOME_ENV: Final = "PATIENCE_HOME"
 
@@ -44,9 +45,14 @@ class CliError(Exception):
     """A mistake of the user or a problem with a file: printed as one line, exit code 1."""
 
 
+def error(message: str) -> None:
+    """Print ``message`` as an error, one ``Error:`` line on standard error."""
+    typer.echo(f"Error: {message}", err=True)
+
+
 def fail(message: str, code: int = 1) -> NoReturn:
     """Print ``message`` as an error and leave with a non-zero exit code."""
-    typer.echo(f"Error: {message}", err=True)
+    error(message)
     raise typer.Exit(code)
 
 
@@ -165,9 +171,9 @@ def parse_option_pairs(spec: GameSpec, pairs: list[str] | None) -> dict[str, obj
         name = name.strip().replace("-", "_")
         if not sep or not name:
             known = ", ".join(f"{o.name}=<{o.accepts()}>" for o in spec.options) or "none"
-            raise OptionError(f"option {pair!r} is not KEY=VALUE; options of {spec.id}: {known}")
+            raise OptionError(f"option {quoted(pair)} is not KEY=VALUE; options of {spec.id}: {known}")
         if name in texts:
-            raise OptionError(f"option {name!r} is given twice")
+            raise OptionError(f"option {quoted(name)} is given twice")
         texts[name] = value
     return dict(spec.parse_options(texts))
 
@@ -188,10 +194,16 @@ def make_game(
     return patience_core.new_game(game_id, deal=spec.pysol(pysol), **values)
 
 
+def playable_id(game: Game) -> str:
+    """The id that makes ``game`` again: its preset's or its own, or ``plugin:id`` when two
+    plugins register that id."""
+    return patience_core.REGISTRY.id_of(game.spec, game.preset)
+
+
 def new_deal_like(game: Game) -> Game:
     """A new random deal of the same game with the same options."""
     options: dict[str, Any] = dict(game.options)
-    return patience_core.new_game(game.id, **options)
+    return patience_core.new_game(playable_id(game), **options)
 
 
 def option_label(game_id: str, options: Mapping[str, object]) -> str:
@@ -213,7 +225,7 @@ def _text(value: object) -> str:
 def describe_game(game: Game) -> str:
     """``Name (key=value), deal 42``: what is being played, for titles."""
     name = game.preset.name if game.preset else game.spec.name
-    label = option_label(game.id, game.options)
+    label = option_label(playable_id(game), game.options)
     deal = f"deal {game.deal.seed}" if game.deal.seed is not None else "typed deal"
     return f"{name}{f' ({label})' if label else ''}, {deal}"
 

@@ -29,10 +29,12 @@ from patience_core.cli.common import (
     no_color_env,
     option_label,
     parse_option_pairs,
+    playable_id,
     unicode_ok,
     user_errors,
     warn,
 )
+from patience_core.cli.files import file_kind
 from patience_core.cli.records import autosave_path, load_game
 from patience_core.cli.render import Renderer
 from patience_core.cli.session import Session, play_moves, result_text
@@ -46,12 +48,12 @@ JsonOpt = Annotated[
 
 def replay_command(game: Game) -> str:
     """The command line that deals ``game`` again."""
-    words = ["patience", "play", game.id]
+    words = ["patience", "play", playable_id(game)]
     if game.deal.seed is not None:
         words += ["--seed", str(game.deal.seed)]
     else:
         words += ["--deal", game.deal_text()]
-    label = option_label(game.id, game.options)
+    label = option_label(playable_id(game), game.options)
     for pair in label.split():
         words += ["-o", pair]
     return shlex.join(words)
@@ -222,7 +224,7 @@ def play(
                 )
             if game is None:
                 path = autosave_path()
-                if not path.exists():
+                if file_kind(path) is None:
                     raise CliError(
                         "there is no unfinished game to resume;"
                         " name a saved game: patience play --resume FILE"
@@ -296,6 +298,8 @@ def play(
     session.run()
     if json_out:
         typer.echo(json.dumps(session.game.to_dict("player"), indent=1))
+    if session.unrecorded:  # said as an error when it happened; a script sees it too
+        raise typer.Exit(1)
 
 
 def winnable_seed(game_id: str, seed: int | None, options: list[str] | None) -> int:

@@ -2,7 +2,8 @@
 
 A record is the game's full view (``Game.to_dict("full")``: format, version, game, preset,
 options, seed, deal text, moves in move text, status, cards left, score and the position they
-give) plus ``saved_at`` and ``program``. Loading replays every move through
+give) plus ``uid`` (the game's identity, which statistics count once), ``saved_at`` and
+``program``. Loading replays every move through
 ``Game.from_dict``, so a corrupt, truncated, wrong-version or tampered record is refused
 before anything is written anywhere. JSON only: a record never holds code.
 """
@@ -10,9 +11,12 @@ before anything is written anywhere. JSON only: a record never holds code.
 from __future__ import annotations
 
 import contextlib
+import glob
 import json
 import os
+import stat
 import tempfile
+import time
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final
@@ -20,6 +24,7 @@ from typing import Any, Final
 import patience_core
 from patience_core import Game, RecordError
 from patience_core.cli.common import CliError, data_dir
+from patience_core.cli.files import file_kind, read_file, show_path, why
 
 AUTOSAVE_NAME: Final = "autosave.json"
 MAX_RECORD_BYTES: Final = 10 * 1024 * 1024  # far above any real game; refuses junk early
@@ -42,12 +47,18 @@ def save_game(game: Game, path: Path) -> None:
     """Write ``game``'s record to ``path`` atomically.
 
     Refuses to overwrite a file that is not a game record, so a slip such as ``save notes.txt``
-    cannot destroy something else.
+    cannot destroy something else. The folder must exist, but for the data folder, which is
+    made when first needed.
     """
-    if path.is_dir():
-        raise CliError(f"{path} is a folder; give a file name such as {path / 'game.json'}")
-    if path.exists() and not _is_record_file(path):
-        raise CliError(f"{path} exists and is not a saved game; choose another file name")
+    kind = file_kind(path)
+    if kind == "folder":
+        raise CliError(
+            f"{show_path(path)} is a folder; give a file name such as {show_path(path / 'game.json')}"
+        )
+    if kind is not None and not _is_record_file(path):
+        raise CliError(f"{show_path(path)} exists and is not a saved game; choose another file name")
+    if path.parent != data_dir() and file_kind(path.parent) != "folder":
+        raise CliError(f"cannot save to {show_path(path)}: there is no folder {show_path(path.parent)}")
     write_atomic(path, json.dumps(record_of(game), indent=1, ensure_ascii=False) + "\n")
 
 
@@ -55,14 +66,16 @@ def write_atomic(path: Path, text: str) -> None:
     """Replace ``path`` with ``text`` so that a crash leaves either the old or the new file whole.
 
     The text goes to a temporary file in the same folder, is flushed to disk, and then takes
-    the place of ``path`` in one rename.
+    the place of ``path`` in one rename. Temporary files that an earlier crash left beside
+    ``path`` are removed first.
     """
     folder = path.parent
     try:
         folder.mkdir(parents=True, exist_ok=True)
+        _clean_stale(path)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    except OSError as err:
-        raise CliError(f"cannot save to {path}: {err.strerror or err}") from None
+    except (OSError, ValueError) as err:
+        raise CliError(f"cannot save to {show_path(path)}: {why(err)}") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as file:
             file.write(text)
@@ -73,9 +86,22 @@ def write_atomic(path: Path, text: str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         if isinstance(err, OSError):
-            raise CliError(f"cannot save to {path}: {err.strerror or err}") from None
+            raise CliError(f"cannot save to {show_path(path)}: {why(err)}") from None
         raise
     _fsync_folder(folder)
+
+
+STALE_SECONDS: Final = 60
+"""A temporary file of a save older than this was left by a crash (a save takes milliseconds)."""
+
+
+def _clean_stale(path: Path) -> None:
+    now = time.time()
+    for tmp in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
+        with contextlib.suppress(OSError):
+            info = tmp.lstat()
+            if stat.S_ISREG(info.st_mode) and now - info.st_mtime > STALE_SECONDS:
+                tmp.unlink()
 
 
 def _fsync_folder(folder: Path) -> None:
@@ -94,36 +120,22 @@ def _fsync_folder(folder: Path) -> None:
 
 def _is_record_file(path: Path) -> bool:
     try:
-        if path.stat().st_size > MAX_RECORD_BYTES:
-            return False
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        data = json.loads(read_file(path, "saved game", MAX_RECORD_BYTES).decode("utf-8"))
+    except (CliError, UnicodeDecodeError, ValueError, RecursionError):
         return False
     return isinstance(data, dict) and data.get("format") == FORMAT
 
 
 def read_record(path: Path) -> dict[str, Any]:
     """The JSON object in ``path``; :class:`CliError` saying what is wrong with the file."""
-    try:
-        size = path.stat().st_size
-    except FileNotFoundError:
-        raise CliError(f"no saved game at {path}") from None
-    except OSError as err:
-        raise CliError(f"cannot read {path}: {err.strerror or err}") from None
-    if path.is_dir():
-        raise CliError(f"{path} is a folder, not a saved game")
-    if size > MAX_RECORD_BYTES:
-        raise CliError(f"{path} is not a saved game: it is {size} bytes, far too large for one")
-    try:
-        raw = path.read_bytes()
-    except OSError as err:
-        raise CliError(f"cannot read {path}: {err.strerror or err}") from None
+    raw = read_file(path, "saved game", MAX_RECORD_BYTES)
+    where = show_path(path)
     if not raw.strip():
-        raise CliError(f"{path} is not a saved game: the file is empty")
+        raise CliError(f"{where} is not a saved game: the file is empty")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise CliError(f"{path} is not a saved game: it is not UTF-8 text") from None
+        raise CliError(f"{where} is not a saved game: it is not UTF-8 text") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
@@ -133,11 +145,13 @@ def read_record(path: Path) -> dict[str, Any]:
             why = "the JSON ends too early (the file is truncated)"
         else:
             why = f"the JSON is broken at line {err.lineno} column {err.colno} ({err.msg})"
-        raise CliError(f"{path} is not a saved game, or it is damaged: {why}") from None
+        raise CliError(f"{where} is not a saved game, or it is damaged: {why}") from None
     except RecursionError:
-        raise CliError(f"{path} is not a saved game: its JSON is nested too deeply") from None
+        raise CliError(f"{where} is not a saved game: its JSON is nested too deeply") from None
+    except ValueError:  # a number of thousands of digits, which Python refuses to read
+        raise CliError(f"{where} is not a saved game: its JSON holds a number far too long") from None
     if not isinstance(data, dict):
-        raise CliError(f"{path} is not a saved game: it holds a JSON {type(data).__name__}, not an object")
+        raise CliError(f"{where} is not a saved game: it holds a JSON {type(data).__name__}, not an object")
     return data
 
 
@@ -147,4 +161,4 @@ def load_game(path: Path) -> Game:
     try:
         return Game.from_dict(data)
     except RecordError as err:
-        raise CliError(f"{path}: {err}") from None
+        raise CliError(f"{show_path(path)}: {err}") from None

@@ -20,8 +20,11 @@ from patience_core.cli.common import (
     unicode_ok,
     user_errors,
 )
+from patience_core.cli.files import show_path
 from patience_core.cli.records import read_record
 from patience_core.cli.render import Renderer
+from patience_core.engine.errors import QUOTE_LIMIT, quoted
+from patience_core.engine.record import check_fields
 
 # The fields that say which game and deal a record is; the rest is moves and what they give.
 _HEADER: Final = ("format", "version", "view", "game", "preset", "options", "seed", "deal")
@@ -57,10 +60,10 @@ def replay(
         moves = data.get("moves")
         try:
             game = Game.from_dict({**{k: data[k] for k in _HEADER if k in data}, "moves": []})
+            check_fields(data)  # the moves too, before any is played
         except RecordError as err:
-            raise CliError(f"{file}: {err}") from None
-        if not isinstance(moves, list):
-            raise CliError(f"{file}: saved game field 'moves' is missing or not a list")
+            raise CliError(f"{show_path(file)}: {err}") from None
+        assert isinstance(moves, list)
         console.print(Text(f"Replaying {file}: {describe_game(game)}, {len(moves)} moves.", style="bold"))
         pause = step and sys.stdin.isatty()
         if step:
@@ -69,7 +72,8 @@ def replay(
             try:  # a replay is not play: checked, then pushed, so no observer sees it
                 game.push(game.checked(text if isinstance(text, str) else repr(text)))
             except ValueError as err:  # an illegal move or not move text: the record is bad
-                raise CliError(f"{file}: move {n} ({text}) cannot be played: {err}") from None
+                shown = text if len(text) <= QUOTE_LIMIT else quoted(text)
+                raise CliError(f"{show_path(file)}: move {n} ({shown}) cannot be played: {err}") from None
             if step:
                 console.print()
                 _print(console, renderer.position(game, title=f"Move {n}: {text}", legal=False, clock=False))
@@ -78,7 +82,7 @@ def replay(
         try:
             Game.from_dict(data)  # the stated status, score and position must be what the moves give
         except RecordError as err:
-            raise CliError(f"{file}: {err}") from None
+            raise CliError(f"{show_path(file)}: {err}") from None
     if not step:
         _print(console, renderer.position(game, title=f"After move {len(moves)}", legal=False, clock=False))
     console.print(f"All {len(moves)} moves are legal. {outcome(game)}")

@@ -24,7 +24,8 @@ from patience_core.cli.common import CliError, describe_game, new_deal_like, war
 from patience_core.cli.records import autosave_path, save_game
 from patience_core.cli.render import THEMES, Renderer, clock_text
 from patience_core.cli.settings import Settings, save_settings
-from patience_core.cli.stats import Store
+from patience_core.cli.unrecorded import count_result
+from patience_core.engine.errors import quoted
 from patience_core.players import PlayerError, Seen, get_player, hint, sees_hidden_cards
 from patience_core.solver import NOT_WINNABLE, WINNABLE, still_winnable_full_information
 
@@ -143,6 +144,8 @@ class Session:
         self.changed = False
         self.assisted = False  # "still winnable?" was asked: counted apart
         self.demoed = False  # a player finished it: not the person's result
+        self.unrecorded = False
+        """Whether a game finished here could not be counted in the statistics."""
         self.notes: list[Text] = []
         self.show_help = False
 
@@ -328,14 +331,15 @@ class Session:
 
     def pick(self, word: str) -> str:
         """Move text for a word: a number picks from the legal moves shown, anything else is move text."""
-        if not (word.isascii() and word.isdigit()):
+        if not (word.isascii() and word.isdigit()):  # not '²' or '①', which int() refuses
             return word
         legal = self.game.legal_moves()
-        n = int(word[:6])  # more digits than any list of moves: still "no such move"
+        n = int(word) if len(word) <= 9 else 0  # no list is that long
         if not 1 <= n <= len(legal):
+            shown = n if len(word) <= 9 else quoted(word, 12)
             if not legal:
-                raise CliError(f"there is no move {word[:12]}: no move is legal")
-            raise CliError(f"there is no move {word[:12]}: choose a number from 1 to {len(legal)}")
+                raise CliError(f"there is no move {shown}: no move is legal")
+            raise CliError(f"there is no move {shown}: choose a number from 1 to {len(legal)}")
         return str(legal[n - 1])
 
     # --- new deals, demos, settings ----------------------------------------------------------------
@@ -528,10 +532,7 @@ class Session:
                 " (patience play --count counts them)."
             )
             return
-        try:
-            Store().record(game, assisted=self.assisted)
-        except CliError as err:
-            warn(f"the result was not counted in the statistics: {err}")
+        self.unrecorded |= not count_result(game, assisted=self.assisted)  # kept to count later
 
     def _keep_finished(self) -> None:
         try:

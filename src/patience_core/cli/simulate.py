@@ -21,9 +21,10 @@ from patience_core.cli.common import (
     parse_option_pairs,
     user_errors,
 )
-from patience_core.engine.deal import parse_seeds
+from patience_core.engine.deal import MAX_SEED, parse_seeds, span
+from patience_core.engine.errors import quoted
 from patience_core.players import PlayerError, players
-from patience_core.simulate import Simulation, simulate
+from patience_core.simulate import MAX_WORKERS, Simulation, simulate
 
 
 def complete_player(incomplete: str) -> list[tuple[str, str]]:
@@ -37,7 +38,7 @@ def parse_params(pairs: list[str] | None) -> dict[str, Any]:
         name, sep, text = pair.partition("=")
         name = name.strip().replace("-", "_")
         if not sep or not name:
-            raise CliError(f"player parameter {pair!r} is not KEY=VALUE (such as samples=20)")
+            raise CliError(f"player parameter {quoted(pair)} is not KEY=VALUE (such as samples=20)")
         out[name] = _value(text.strip())
     return out
 
@@ -48,6 +49,8 @@ def _value(text: str) -> Any:
         return None
     if lowered in ("true", "false"):
         return lowered == "true"
+    if len(text) > 40:  # no number is written this long: leave it text for the player to refuse
+        return text
     for kind in (int, float):
         try:
             return kind(text)
@@ -60,7 +63,7 @@ def simulate_command(
     game: GameArg,
     deals: Annotated[
         int | None,
-        typer.Option("--deals", "-n", help="Play deals 1 to N (default 100).", show_default=False, min=1),
+        typer.Option("--deals", "-n", help="Play deals 1 to N (default 100).", show_default=False),
     ] = None,
     seeds: Annotated[
         str | None,
@@ -87,7 +90,9 @@ def simulate_command(
         ),
     ] = None,
     option: OptionOpt = None,
-    workers: Annotated[int, typer.Option("--workers", "-w", help="Local processes to play on.", min=1)] = 1,
+    workers: Annotated[
+        int, typer.Option("--workers", "-w", help=f"Local processes to play on (1 to {MAX_WORKERS}).")
+    ] = 1,
     scheduler: Annotated[
         str | None,
         typer.Option(
@@ -111,10 +116,13 @@ def simulate_command(
     with user_errors():
         if deals is not None and seeds is not None:
             raise CliError("give --deals N or --seeds A..B, not both")
-        try:
-            chosen = parse_seeds(seeds) if seeds is not None else range(1, (deals or 100) + 1)
-        except ValueError as err:
-            raise CliError(str(err)) from None
+        if deals is not None and not 1 <= deals <= MAX_SEED:
+            raise CliError(f"--deals is a number of deals from 1 to {MAX_SEED}, not {quoted(deals)}")
+        if not 1 <= workers <= MAX_WORKERS:
+            raise CliError(
+                f"--workers is a number of processes from 1 to {MAX_WORKERS}, not {quoted(workers)}"
+            )
+        chosen = parse_seeds(seeds) if seeds is not None else range(1, (deals or 100) + 1)
         spec, _ = patience_core.find_game(game)
         values = parse_option_pairs(spec, option)
         params = parse_params(param)
@@ -129,7 +137,7 @@ def simulate_command(
         )
         try:
             with progress:
-                task = progress.add_task(f"{game} with {player}", total=len(chosen))
+                task = progress.add_task(f"{game} with {player}", total=span(chosen))
                 result = simulate(
                     game,
                     chosen,
@@ -140,7 +148,7 @@ def simulate_command(
                     scheduler=scheduler,
                     progress=lambda n: progress.advance(task, n),
                 )
-        except (PlayerError, RuntimeError, OSError) as err:
+        except (PlayerError, RuntimeError, OSError, ValueError) as err:
             raise CliError(str(err)) from None
     if json_out:
         typer.echo(json.dumps(result.to_dict(deals=per_deal), indent=1))

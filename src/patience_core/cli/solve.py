@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any, Final
 
+import attrs
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -35,16 +36,23 @@ from patience_core.cli.common import (
     no_color_env,
     option_label,
     parse_option_pairs,
+    playable_id,
     user_errors,
 )
 from patience_core.cli.records import load_game
-from patience_core.engine.deal import parse_seeds
-from patience_core.solver import DEFAULT_NODE_LIMIT, NO_WIN, UNKNOWN, WON, builds
+from patience_core.engine.deal import parse_seeds, span
+from patience_core.engine.errors import quoted
+from patience_core.solver import DEFAULT_NODE_LIMIT, MAX_NODE_LIMIT, NO_WIN, UNKNOWN, WON, builds
 
 EXIT_UNKNOWN: Final = 3
 EXIT_INTERRUPTED: Final = 130  # the shell's code for a program stopped by Ctrl-C
 SEES_ALL: Final = "the solver sees every card, face-down ones and the stock order"
 _UNKNOWN_SHOWN: Final = 20  # seeds listed in the summary; --json has them all
+MAX_SECONDS: Final = 10**7
+"""The highest --time-limit (about four months)."""
+MIN_MEGABYTES: Final = 1
+MAX_MEGABYTES: Final = 10**7
+"""The --memory-limit bounds, in megabytes (10 TB at most)."""
 
 
 def solve(
@@ -99,6 +107,16 @@ def solve(
             show_default=False,
         ),
     ] = None,
+    memory_limit: Annotated[
+        float | None,
+        typer.Option(
+            "--memory-limit",
+            metavar="MB",
+            help="Megabytes of memory the process may use while searching; past it the verdict is"
+            " 'unknown (out of memory)'. Default: 80% of the machine's memory.",
+            show_default=False,
+        ),
+    ] = None,
     generic: Annotated[
         bool,
         typer.Option("--generic", help="Use the generic solver even where the game offers a faster one."),
@@ -121,10 +139,20 @@ def solve(
     """
     plain = plain or no_color_env()
     with user_errors():
-        if limit < 1:
-            raise CliError(f"--limit is the number of positions to search, at least 1, not {limit}")
-        if time_limit is not None and not time_limit > 0:
-            raise CliError(f"--time-limit is a number of seconds above 0, not {time_limit}")
+        if not 1 <= limit <= MAX_NODE_LIMIT:
+            raise CliError(
+                f"--limit is the number of positions to search, from 1 to {MAX_NODE_LIMIT:,},"
+                f" not {quoted(limit)}"
+            )
+        if time_limit is not None and not 0 < time_limit <= MAX_SECONDS:
+            raise CliError(
+                f"--time-limit is a number of seconds above 0 and at most {MAX_SECONDS:,}, not {time_limit}"
+            )
+        if memory_limit is not None and not MIN_MEGABYTES <= memory_limit <= MAX_MEGABYTES:
+            raise CliError(
+                f"--memory-limit is a number of megabytes from {MIN_MEGABYTES} to {MAX_MEGABYTES:,},"
+                f" not {memory_limit}"
+            )
         sources = [
             name
             for name, value in (
@@ -152,10 +180,11 @@ def solve(
                 spec, _ = patience_core.find_game(game)
                 values = parse_option_pairs(spec, option)
                 patience_core.new_game(game, seed=deals.start, **values)  # type: ignore[arg-type]  # bad options fail here
-                code = _solve_range(game, values, deals, limit, time_limit, generic, json_out, plain)
+                limits = Limits(limit, time_limit, memory_limit)
+                code = _solve_range(game, values, deals, limits, generic, json_out, plain)
                 raise typer.Exit(code)
             g = make_game(game, seed, deal, option, pysol)
-    _solve_one(g, record, limit, time_limit, generic, json_out)
+    _solve_one(g, record, Limits(limit, time_limit, memory_limit), generic, json_out)
 
 
 def _first_id() -> str:
@@ -166,11 +195,25 @@ def _first_id() -> str:
 # --- one position ---------------------------------------------------------------------------------
 
 
-def _solve_one(
-    game: Game, record: Path | None, limit: int, time_limit: float | None, generic: bool, json_out: bool
-) -> None:
+@attrs.frozen
+class Limits:
+    """How far each solve may go: positions, seconds and megabytes (None: no limit, the default)."""
+
+    nodes: int
+    seconds: float | None
+    megabytes: float | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"node_limit": self.nodes, "time_limit": self.seconds, "memory_limit_mb": self.megabytes}
+
+
+def _solve_one(game: Game, record: Path | None, limits: Limits, generic: bool, json_out: bool) -> None:
     result = patience_core.solve_full_information(
-        game, node_limit=limit, time_limit=time_limit, generic=generic
+        game,
+        node_limit=limits.nodes,
+        time_limit=limits.seconds,
+        generic=generic,
+        memory_limit_mb=limits.megabytes,
     )
     if json_out:
         out: dict[str, Any] = {
@@ -181,22 +224,19 @@ def _solve_one(
             "seed": game.deal.seed,
             "deal": game.deal_text(),
             "moves_played": len(game.moves),
-            "node_limit": limit,
-            "time_limit": time_limit,
+            **limits.to_dict(),
             "generic": generic,
             **result.to_dict(),
         }
         typer.echo(json.dumps(out, indent=1, ensure_ascii=False))
     else:
-        for line in _report(game, record, result, limit, time_limit):
+        for line in _report(game, record, result, limits):
             typer.echo(line)
     if not result.decided:
         raise typer.Exit(EXIT_UNKNOWN)
 
 
-def _report(
-    game: Game, record: Path | None, result: SolveResult, limit: int, time_limit: float | None
-) -> list[str]:
+def _report(game: Game, record: Path | None, result: SolveResult, limits: Limits) -> list[str]:
     where = f"from move {len(game.moves)} of {record}" if record is not None else "from the deal"
     lines = [f"Full-information solve of {describe_game(game)}, {where}.", f"Note: {SEES_ALL}."]
     if result.verdict == WON:
@@ -214,10 +254,20 @@ def _report(
         )
     elif result.verdict == NO_WIN:
         lines.append("Verdict: no win: every position reachable from here was searched and none is won.")
+    elif result.reason:
+        cause, _, why = result.reason.partition(": ")
+        more = "a higher --memory-limit" if limits.megabytes else "more memory"
+        after = f" after {result.nodes:,} positions" if result.nodes else ""
+        lines.append(
+            f"Verdict: unknown ({cause}): the search stopped{after} before deciding: {why};"
+            f" {more} may decide it."
+        )
     else:
-        lines.append(f"Verdict: unknown: {_why_unknown(result, limit, time_limit)}.")
+        lines.append(f"Verdict: unknown: {_why_unknown(result, limits.nodes, limits.seconds)}.")
     lines += [
-        f"Nodes: {result.nodes:,}",
+        f"Nodes: {result.nodes:,}"
+        if result.nodes or not result.reason
+        else "Nodes: not counted by this solver",
         f"Time: {result.seconds * 1000:.2f} ms",
         f"Solver: {result.solver}",
     ]
@@ -234,9 +284,9 @@ def _why_unknown(result: SolveResult, limit: int, time_limit: float | None) -> s
 
 def _check_command(game: Game, line: Sequence[str]) -> str:
     """The ``patience play --moves`` command that plays ``line`` from the deal."""
-    words = ["patience", "play", game.id]
+    words = ["patience", "play", playable_id(game)]
     words += ["--seed", str(game.deal.seed)] if game.deal.seed is not None else ["--deal", game.deal_text()]
-    for pair in option_label(game.id, game.options).split():
+    for pair in option_label(playable_id(game), game.options).split():
         words += ["-o", pair]
     return shlex.join([*words, "--moves", " ".join(line)])
 
@@ -252,8 +302,7 @@ def _solve_range(
     game_id: str,
     options: dict[str, Any],
     deals: range,
-    limit: int,
-    time_limit: float | None,
+    limits: Limits,
     generic: bool,
     json_out: bool,
     plain: bool,
@@ -263,7 +312,13 @@ def _solve_range(
     interrupted = False
     start = time.perf_counter()
     run = solve_seeds(
-        game_id, deals, options=options, node_limit=limit, time_limit=time_limit, generic=generic
+        game_id,
+        deals,
+        options=options,
+        node_limit=limits.nodes,
+        time_limit=limits.seconds,
+        generic=generic,
+        memory_limit_mb=limits.megabytes,
     )
     try:
         if json_out or plain or not sys.stdout.isatty():
@@ -277,7 +332,7 @@ def _solve_range(
                 console=console,
                 transient=True,
             ) as progress:
-                task = progress.add_task(f"Solving {game_id}", total=len(deals))
+                task = progress.add_task(f"Solving {game_id}", total=span(deals))
                 for solve in run:
                     solves.append(solve)
                     progress.advance(task)
@@ -294,8 +349,7 @@ def _solve_range(
             "preset": preset.id if preset else None,
             "options": options,
             "seeds": {"first": deals.start, "last": deals.stop - 1},
-            "node_limit": limit,
-            "time_limit": time_limit,
+            **limits.to_dict(),
             "generic": generic,
             "interrupted": interrupted,
             "summary": {
@@ -309,10 +363,12 @@ def _solve_range(
         }
         typer.echo(json.dumps(out, indent=1, ensure_ascii=False))
     else:
-        limits = f"Node limit: {limit:,} a deal"
-        if time_limit is not None:
-            limits += f"; time limit: {time_limit:g} s a deal, so the verdicts depend on the machine"
-        _print_summary(console, game_id, options, deals, solves, summary, wall, memory, limits, interrupted)
+        text = f"Node limit: {limits.nodes:,} a deal"
+        if limits.seconds is not None:
+            text += f"; time limit: {limits.seconds:g} s a deal, so the verdicts depend on the machine"
+        if limits.megabytes is not None:
+            text += f"; memory limit: {limits.megabytes:g} MB"
+        _print_summary(console, game_id, options, deals, solves, summary, wall, memory, text, interrupted)
     if interrupted:
         return EXIT_INTERRUPTED
     return EXIT_UNKNOWN if summary.unknown else 0
@@ -333,12 +389,12 @@ def _print_summary(
     spec, preset = patience_core.find_game(game_id)
     name = preset.name if preset else spec.name
     label = option_label(game_id, options)
-    span = f"{deals.start}..{deals.stop - 1}"
-    out = [f"Full-information solves of {name}{f' ({label})' if label else ''}, deals {span}."]
+    shown = f"{deals.start}..{deals.stop - 1}"
+    out = [f"Full-information solves of {name}{f' ({label})' if label else ''}, deals {shown}."]
     out.append(f"Note: {SEES_ALL}.")
     if interrupted:
         done = f"deals {deals.start}..{solves[-1].seed}" if solves else "no deal"
-        out.append(f"Interrupted after {len(solves)} of {len(deals)} deals: the figures cover {done}.")
+        out.append(f"Interrupted after {len(solves)} of {span(deals)} deals: the figures cover {done}.")
     out.append(f"{limits}.")
     out.append(
         f"Deals: {summary.deals:,}; won {summary.won:,}, no win {summary.no_win:,},"

@@ -10,11 +10,18 @@ The key is the id played (a preset shows under its own id), the full set of opti
 and whether "still winnable?" was asked during the game: a game played with one option
 changed, or with the solver's help, is counted apart from the same game played plainly.
 Each row keeps the playing time, for the fastest win and the mean time.
+
+A game is counted once whatever its copies: each row holds the game's identity
+(:attr:`~patience_core.Game.uid`, kept in its saved records), and a game already counted is not
+counted again, however many times a save of it is resumed and finished. Columns are only ever
+added (older versions read the file as before). A row that does not read as a result (damaged
+by hand or by another program) is a clear error until ``patience stats repair`` sets it aside.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
@@ -34,15 +41,17 @@ from patience_core.cli.common import (
     CliError,
     PlainOpt,
     data_dir,
+    describe_game,
     make_console,
     no_color_env,
     option_label,
     user_errors,
 )
+from patience_core.cli.files import article, file_kind, show_path
 from patience_core.cli.render import clock_text
 
 DB_NAME: Final = "stats.sqlite3"
-SCHEMA_VERSION: Final = 2
+SCHEMA_VERSION: Final = 1
 _SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS results (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -59,14 +68,21 @@ CREATE TABLE IF NOT EXISTS results (
 );
 CREATE INDEX IF NOT EXISTS results_by_game ON results (game, options, id);
 """
-# Each step brings a database from the version before it to its own; a new file takes them all.
-_MIGRATIONS: Final = {
-    1: _SCHEMA,
-    2: """
-ALTER TABLE results ADD COLUMN seconds REAL;                     -- the playing time, NULL if unknown
-ALTER TABLE results ADD COLUMN assisted INTEGER NOT NULL DEFAULT 0;  -- "still winnable?" was asked
-""",
+_ADDED: Final = {
+    "game_uid": "TEXT",  # the game's identity: counted once whatever its copies
+    "seconds": "REAL",  # the playing time, NULL when not known
+    "assisted": "INTEGER NOT NULL DEFAULT 0",  # "still winnable?" was asked: counted apart
 }
+"""Columns added to ``results`` since version 1, each with its type; added when first written."""
+_ADDED_INDEXES: Final = (
+    "CREATE UNIQUE INDEX IF NOT EXISTS results_by_uid ON results (game_uid) WHERE game_uid IS NOT NULL",
+    "CREATE TABLE IF NOT EXISTS damaged_results (id INTEGER, row TEXT, why TEXT, set_aside_at TEXT)",
+)
+_ROW_FIELDS: Final = ("id", "game", "options", "won", "cards_left", "score", "seconds", "assisted")
+"""The fields of a row the summaries read, in the order of :meth:`Store._rows`."""
+_READ_ADDED: Final = (("seconds", "NULL"), ("assisted", "0"))
+"""The added columns the summaries read, and what a file without them reads as."""
+_ID: Final = re.compile(r"[a-z][a-z0-9:-]*\Z")
 
 
 def db_path() -> Path:
@@ -112,9 +128,12 @@ class Store:
 
     @contextmanager
     def _connect(self, *, create: bool) -> Iterator[sqlite3.Connection | None]:
-        if not create and not self.path.exists():
+        kind = file_kind(self.path)
+        if kind is None and not create:
             yield None
             return
+        if kind is not None and kind != "file":  # SQLite would wait for ever on a named pipe
+            raise CliError(f"cannot use the statistics file {show_path(self.path)}: it is {article(kind)}")
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             with closing(sqlite3.connect(self.path, timeout=10)) as conn:
@@ -125,8 +144,7 @@ class Store:
                     )
                 if version < SCHEMA_VERSION:
                     with conn:
-                        for step in range(version + 1, SCHEMA_VERSION + 1):
-                            conn.executescript(_MIGRATIONS[step])
+                        conn.executescript(_SCHEMA)
                         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
                 yield conn
         except (sqlite3.DatabaseError, OSError) as err:
@@ -134,13 +152,24 @@ class Store:
                 f"cannot use the statistics file {self.path}: {err}; move it away to start afresh"
             ) from None
 
-    def record(self, game: Game, *, assisted: bool = False) -> None:
-        """Add the result of a finished game, in one transaction; ``assisted``: "still winnable?"
-        was asked during it."""
+    def _grown(self, conn: sqlite3.Connection) -> None:
+        # Before writing: the columns and tables added since version 1, once.
+        have = {row[1] for row in conn.execute("PRAGMA table_info(results)")}
+        with conn:
+            for name, kind in _ADDED.items():
+                if name not in have:
+                    conn.execute(f"ALTER TABLE results ADD COLUMN {name} {kind}")
+            for statement in _ADDED_INDEXES:
+                conn.execute(statement)
+
+    def record(self, game: Game, *, finished_at: str | None = None, assisted: bool = False) -> bool:
+        """Add the result of a finished game, in one transaction; False when this game (by its
+        :attr:`~patience_core.Game.uid`) was counted already, and is not counted again.
+        ``assisted``: "still winnable?" was asked during it (counted apart)."""
         if not game.is_over():
             raise ValueError("only a finished game has a result")
         row = (
-            datetime.now(UTC).isoformat(timespec="seconds"),
+            finished_at or datetime.now(UTC).isoformat(timespec="seconds"),
             game.id,
             game.spec.id,
             json.dumps(game.options, sort_keys=True),
@@ -150,31 +179,55 @@ class Store:
             game.cards_left(),
             game.score(),
             len(game.moves),
+            game.uid,
             round(game.clock.seconds, 3),
             int(assisted),
         )
         with self._connect(create=True) as conn:
             assert conn is not None
+            self._grown(conn)
             with conn:
-                conn.execute(
-                    "INSERT INTO results (finished_at, game, base_game, options, seed, deal, won,"
-                    " cards_left, score, moves, seconds, assisted)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                cur = conn.execute(
+                    "INSERT OR IGNORE INTO results (finished_at, game, base_game, options, seed, deal, won,"
+                    " cards_left, score, moves, game_uid, seconds, assisted)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     row,
                 )
+            return cur.rowcount == 1
 
-    def summaries(self, game_id: str | None = None) -> list[Summary]:
-        """One summary per game and option set, by game id; ``game_id`` keeps that game and its presets."""
-        query = "SELECT game, options, assisted, won, cards_left, score, seconds FROM results"
+    def _rows(self, game_id: str | None = None) -> list[tuple[Any, ...]]:
+        """(id, game, options, won, cards_left, score, seconds, assisted) of each row; a file
+        written before the playing time was kept reads as NULL and 0 there."""
         args: tuple[str, ...] = ()
+        where = ""
         if game_id is not None:
-            query += " WHERE game = ? OR base_game = ?"
+            where = " WHERE game = ? OR base_game = ?"
             args = (game_id, game_id)
         with self._connect(create=False) as conn:
-            rows = [] if conn is None else conn.execute(query + " ORDER BY id", args).fetchall()
+            if conn is None:
+                return []
+            have = {row[1] for row in conn.execute("PRAGMA table_info(results)")}
+            added = ", ".join(name if name in have else default for name, default in _READ_ADDED)
+            query = f"SELECT id, game, options, won, cards_left, score, {added} FROM results"
+            return conn.execute(query + where + " ORDER BY id", args).fetchall()
+
+    def summaries(self, game_id: str | None = None) -> list[Summary]:
+        """One summary per game and option set, by game id; ``game_id`` keeps that game and its presets.
+
+        :class:`CliError` names a damaged row (and ``patience stats repair``) rather than
+        summing what does not read as a result.
+        """
+        rows = self._rows(game_id)
+        damaged = [(row[0], why) for row in rows if (why := _damage(row)) is not None]
+        if damaged:
+            (first, why), n = damaged[0], len(damaged)
+            raise CliError(
+                f"the statistics file {show_path(self.path)} has {n} damaged row{'s' * (n > 1)}"
+                f" (row {first}: {why}); 'patience stats repair' sets them aside and counts the rest"
+            )
         groups: dict[tuple[str, str, int], list[tuple[int, int, int, float | None]]] = {}
-        for game, options, assisted, won, left, score, seconds in rows:
-            groups.setdefault((game, options, assisted), []).append((won, left, score, seconds))
+        for _, game, options, won, left, score, seconds, assisted in rows:
+            groups.setdefault((game, options, int(bool(assisted))), []).append((won, left, score, seconds))
         out = []
         for (game, options_json, assisted), results in groups.items():
             options = json.loads(options_json)
@@ -182,8 +235,8 @@ class Store:
             for won, *_ in results:
                 streak = streak + 1 if won else 0
                 best = max(best, streak)
-            timed = [r[3] for r in results if r[3] is not None]
-            wins = [r[3] for r in results if r[3] is not None and r[0]]
+            timed = [r[3] for r in results if isinstance(r[3], int | float)]
+            wins = [r[3] for r in results if isinstance(r[3], int | float) and r[0]]
             label = option_label(game, options)
             if assisted:
                 label = f"{label}, still winnable asked".lstrip(", ")
@@ -207,7 +260,46 @@ class Store:
         return sorted(out, key=lambda s: (s.game, s.assisted, s.label))
 
     def count(self, game_id: str | None = None) -> int:
-        return sum(s.played for s in self.summaries(game_id))
+        """The rows (of one game and its presets), damaged or not."""
+        return len(self._rows(game_id))
+
+    def repair(self) -> tuple[int, int]:
+        """Set the damaged rows aside (into the table ``damaged_results``, whole, with why),
+        in one transaction; how many were set aside, and how many rows are left."""
+        with self._connect(create=False) as conn:
+            if conn is None:
+                return 0, 0
+            self._grown(conn)
+            cur = conn.execute("SELECT * FROM results ORDER BY id")
+            names = [d[0] for d in cur.description]
+            rows = cur.fetchall()
+            now = datetime.now(UTC).isoformat(timespec="seconds")
+            damaged = []
+            for row in rows:
+                fields = dict(zip(names, row, strict=True))
+                why = _damage(
+                    tuple(
+                        fields.get(k)
+                        for k in (
+                            "id",
+                            "game",
+                            "options",
+                            "won",
+                            "cards_left",
+                            "score",
+                            "seconds",
+                            "assisted",
+                        )
+                    )
+                )
+                if why is not None:
+                    damaged.append(
+                        (fields["id"], json.dumps({k: _plain(v) for k, v in fields.items()}), why, now)
+                    )
+            with conn:
+                conn.executemany("INSERT INTO damaged_results VALUES (?, ?, ?, ?)", damaged)
+                conn.executemany("DELETE FROM results WHERE id = ?", [(d[0],) for d in damaged])
+            return len(damaged), len(rows) - len(damaged)
 
     def reset(self, game_id: str | None = None) -> int:
         """Delete the results (of one game and its presets); the number deleted."""
@@ -231,8 +323,10 @@ def stats(
     words: Annotated[
         list[str] | None,
         typer.Argument(
-            metavar="[GAME] | reset [GAME]",
-            help="A game or preset id to show only that game (with its presets); 'reset' deletes statistics.",
+            metavar="[GAME] | reset [GAME] | repair | add FILE",
+            help="A game or preset id to show only that game (with its presets); 'reset' deletes"
+            " statistics; 'repair' sets damaged rows aside; 'add FILE' counts a finished game kept"
+            " when the statistics could not be written.",
             show_default=False,
         ),
     ] = None,
@@ -240,33 +334,79 @@ def stats(
         bool, typer.Option("--json", help="Print the statistics as JSON for programs.")
     ] = False,
     yes: Annotated[
-        bool, typer.Option("--yes", "-y", help="With reset: do not ask for confirmation.")
+        bool, typer.Option("--yes", "-y", help="With reset or repair: do not ask for confirmation.")
     ] = False,
     plain: PlainOpt = False,
 ) -> None:
     """Show statistics per game and option set: played, won, win rate, streaks, best results.
 
-    A game counts once it ends, won or lost. 'patience stats reset [GAME]' deletes them after
-    asking. They are kept in stats.sqlite3 under $PATIENCE_HOME (default: the XDG data folder,
-    ~/.local/share/patience).
+    A game counts once it ends, won or lost, and once only, however many times a save of it is
+    resumed. 'patience stats reset [GAME]' deletes them after asking; 'patience stats repair'
+    sets aside rows damaged by hand or by other programs. They are kept in stats.sqlite3 under
+    $PATIENCE_HOME (default: the XDG data folder, ~/.local/share/patience).
     """
+    from patience_core.cli import unrecorded  # it counts into this module's Store
+
     args = list(words or [])
     with user_errors():
-        if args and args[0] == "reset":
+        command = args[0] if args else None
+        if command == "reset":
             if len(args) > 2:
                 raise CliError("reset takes at most one game: patience stats reset [GAME]")
             _reset(args[1] if len(args) == 2 else None, yes)
             return
+        if command == "repair":
+            if len(args) > 1:
+                raise CliError("repair takes no game: patience stats repair")
+            _repair(yes)
+            return
+        if command == "add":
+            if len(args) != 2:
+                raise CliError("add takes one file: patience stats add FILE")
+            game, saved_at, assisted = unrecorded.finished(Path(args[1]))
+            counted = Store().record(game, finished_at=saved_at, assisted=assisted)
+            what = f"{describe_game(game)}, {game.status()}"
+            typer.echo(f"Counted {what}." if counted else f"Already counted: {what}.")
+            return
         if len(args) > 1:
             raise CliError("give one game at most: patience stats [GAME]")
-        game_id = args[0] if args else None
-        summaries = Store().summaries(game_id)
+        store = Store()
+        try:
+            kept = unrecorded.count_kept(store)
+        except CliError:
+            kept = 0  # the statistics cannot be written: they can still be read
+        if kept:
+            games = f"{kept} finished game{'s' * (kept > 1)}"
+            typer.echo(f"Counted {games} kept when the statistics could not be written.", err=True)
+        game_id = command
+        summaries = store.summaries(game_id)
         if game_id is not None and not summaries:
             patience_core.find_game(game_id)  # an unknown id says so and lists the installed ones
         if json_out:
             typer.echo(json.dumps([s.to_json() for s in summaries], indent=1))
             return
         _show(summaries, game_id, plain or no_color_env())
+
+
+def _repair(yes: bool) -> None:
+    store = Store()
+    rows = store._rows()
+    damaged = sum(_damage(row) is not None for row in rows)
+    if not damaged:
+        typer.echo(f"No damaged row: all {len(rows)} rows read as results.")
+        return
+    where = show_path(store.path)
+    rows_named = f"{damaged} damaged row{'s' * (damaged > 1)}"
+    if not yes and not typer.confirm(
+        f"Set aside {rows_named} of {where} (kept in its table damaged_results)?"
+    ):
+        typer.echo("Nothing changed.")
+        return
+    moved, left = store.repair()
+    typer.echo(
+        f"Set aside {moved} damaged row{'s' * (moved > 1)} into the table damaged_results of {where};"
+        f" {left} result{'s' * (left != 1)} counted."
+    )
 
 
 def _show(summaries: list[Summary], game_id: str | None, plain: bool) -> None:
@@ -353,3 +493,34 @@ def _reset(game_id: str | None, yes: bool) -> None:
 
 def register(app: typer.Typer) -> None:
     app.command("stats", short_help="Show your statistics per game and option set.")(stats)
+
+
+def _damage(row: tuple[Any, ...]) -> str | None:
+    """What is wrong with a row (id, game, options, won, cards_left, score, seconds, assisted),
+    or None."""
+    _, game, options, won, left, score, seconds, assisted = row
+    if not isinstance(game, str) or len(game) > 200 or not _ID.match(game):
+        return "its game is not a game id"
+    try:
+        values = json.loads(options) if isinstance(options, str) else None
+    except (ValueError, RecursionError):
+        return "its options are not JSON"
+    if not isinstance(values, dict) or not all(
+        isinstance(k, str) and type(v) in (bool, int, str) for k, v in values.items()
+    ):
+        return "its options are not a JSON object of option values"
+    if type(won) is not int or won not in (0, 1):
+        return "its won is not 0 or 1"
+    if type(left) is not int or not 0 <= left <= 52:
+        return "its cards_left is not a number of cards"
+    if type(score) is not int:
+        return "its score is not a whole number"
+    if seconds is not None and (type(seconds) not in (int, float) or not 0 <= seconds < 1e10):
+        return "its seconds are not a playing time"
+    if assisted not in (0, 1):
+        return "its assisted is not 0 or 1"
+    return None
+
+
+def _plain(value: object) -> object:
+    return value if value is None or isinstance(value, int | float | str) else repr(value)

@@ -12,7 +12,7 @@ from typing import Final
 
 import attrs
 
-from patience_core.engine.errors import CardError
+from patience_core.engine.errors import CardError, quoted
 
 RANK_LETTERS: Final = "A23456789TJQK"
 SUIT_LETTERS: Final = "CDHS"
@@ -127,7 +127,21 @@ def rank_word(rank: int) -> str:
 
 def parse_card_index(text: str) -> int:
     """The index of the card written ``text``, or :class:`CardError` quoting the bad token."""
-    token = text.strip().replace("\ufe0f", "")
+    if not isinstance(text, str):
+        raise CardError(f"a card is text such as 'TH', not {type(text).__name__}")
+    index = card_index(text)
+    if index is None:
+        raise CardError(
+            f"not a card: {quoted(text)} (a card is a rank A 2-9 T J Q K, or 10, and a suit "
+            "C D H S or ♣ ♦ ♥ ♠, as in 'TH', '8D', '10♥')"
+        )
+    return index
+
+
+def card_index(text: str) -> int | None:
+    """The index of the card written ``text``, or None: :func:`parse_card_index` without the
+    message, for code that only asks whether text is a card."""
+    token = text.strip().replace("\ufe0f", "") if len(text) < 64 else text  # longer is no card
     suit = None
     if token[:1] in _GLYPH_SUIT:
         suit, rank_text = _GLYPH_SUIT[token[0]], token[1:]
@@ -141,10 +155,7 @@ def parse_card_index(text: str) -> int:
     if rank_text == "10":
         rank_text = "T"
     if suit is None or len(rank_text) != 1 or rank_text not in RANK_LETTERS:
-        raise CardError(
-            f"not a card: {text!r} (a card is a rank A 2-9 T J Q K, or 10, and a suit "
-            "C D H S or ♣ ♦ ♥ ♠, as in 'TH', '8D', '10♥')"
-        )
+        return None
     return suit * 13 + RANK_LETTERS.index(rank_text)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Final
 
 import attrs
@@ -20,6 +20,10 @@ from patience_core.engine.errors import CardError, DealError, quoted
 DECK_SIZE: Final = 52
 _ALL: Final = frozenset(range(DECK_SIZE))
 MAX_SEED: Final = 2**64 - 1
+MAX_DEAL_TEXT: Final = 4000
+"""The longest deal text read: 52 cards take 155 characters, with room for any spacing."""
+MAX_DEAL_CARDS: Final = 200
+"""Cards read from a deal before it is refused as far too many."""
 _MASK64: Final = 2**64 - 1
 
 
@@ -54,7 +58,7 @@ class SplitMix64:
 def shuffled_indices(seed: int) -> list[int]:
     """Card indices of deal ``seed``: Fisher-Yates from the end over the ordered deck."""
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise DealError(f"a seed is a whole number from 0 to {MAX_SEED}, not {seed!r}")
+        raise DealError(f"a seed is a whole number from 0 to {MAX_SEED}, not {quoted(seed)}")
     # SplitMix64.below, inlined: this runs for every new game.
     state = seed
     deck = list(range(DECK_SIZE))
@@ -105,15 +109,17 @@ class Deal:
         """A deal from 52 cards (cards, card texts or indices) in deal order, checked like :meth:`parse`."""
         indices = []
         for pos, card in enumerate(cards):
+            if pos >= MAX_DEAL_CARDS:
+                raise DealError(f"a deal has each of the 52 cards exactly once; this one has more than {pos}")
             if isinstance(card, Card):
                 indices.append(card.index)
             elif isinstance(card, int) and not isinstance(card, bool):
                 if not 0 <= card < DECK_SIZE:
-                    raise DealError(f"card {pos + 1} of the deal: {card} is not a card index (0-51)")
+                    raise DealError(f"card {pos + 1} of the deal: {quoted(card)} is not a card index (0-51)")
                 indices.append(card)
             else:
                 try:
-                    indices.append(parse_card_index(str(card)))
+                    indices.append(parse_card_index(card))  # type: ignore[arg-type]  # refused if not text
                 except CardError as err:
                     raise DealError(f"card {pos + 1} of the deal: {err}") from None
         return cls(_checked(indices))
@@ -121,6 +127,10 @@ class Deal:
     @classmethod
     def parse(cls, text: str) -> Deal:
         """Read deal text: 52 card tokens separated by spaces (commas are taken as spaces)."""
+        if not isinstance(text, str):
+            raise DealError(f"deal text is text, not {type(text).__name__}")
+        if len(text) > MAX_DEAL_TEXT:
+            raise DealError(f"deal text is 52 cards; this is {len(text):,} characters, far too long for that")
         return cls.from_cards(text.replace(",", " ").split())
 
     @property
@@ -177,6 +187,18 @@ def make_deal(seed: int | None = None, deal: Deal | str | None = None) -> Deal:
     return Deal.from_seed(seed)
 
 
+def span(seeds: Sequence[int]) -> int:
+    """How many deal numbers ``seeds`` holds; unlike ``len``, right for a range of any size.
+
+    >>> span(range(0, 2**64)), span(range(5, 1)), span([3, 1, 2])
+    (18446744073709551616, 0, 3)
+    """
+    if isinstance(seeds, range):
+        step = seeds.step
+        return max(0, (seeds.stop - seeds.start + step - (1 if step > 0 else -1)) // step)
+    return len(seeds)
+
+
 _SEEDS: Final = re.compile(r"\s*([0-9]{1,20})\s*(?:\.\.\s*([0-9]{1,20})\s*)?\Z")
 
 
@@ -185,7 +207,7 @@ def parse_seeds(text: str) -> range:
     grammar of ``patience solve --seeds``, ``patience simulate --seeds`` and the web API.
 
     The range is lazy, so ``0..18446744073709551615`` costs nothing until it is walked (take
-    its size as ``stop - start``: ``len`` of so large a range overflows). :class:`DealError`
+    its size with :func:`span`: ``len`` of so large a range overflows). :class:`DealError`
     says what is wrong, quoting at most a few dozen characters.
 
     >>> parse_seeds("1..1000"), parse_seeds(" 7 ")

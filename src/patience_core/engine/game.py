@@ -14,14 +14,18 @@ games by id through the :class:`Catalog` that :mod:`patience_core` installs with
 
 from __future__ import annotations
 
+import hashlib
+import json
+import secrets
 from collections.abc import Hashable, Iterator, Mapping
 from typing import Any, Final, Literal, Protocol
 
 from patience_core.engine.cards import CARD_TEXT
 from patience_core.engine.clock import Clock
 from patience_core.engine.deal import Deal
-from patience_core.engine.errors import IllegalMoveError, RecordError
+from patience_core.engine.errors import QUOTE_LIMIT, IllegalMoveError, RecordError, quoted
 from patience_core.engine.moves import DRAW, Move
+from patience_core.engine.record import check_fields
 from patience_core.engine.rules import Rules
 from patience_core.engine.spec import GameSpec, OptionValue, Preset
 from patience_core.engine.table import NO_CARD, Snapshot, Table
@@ -81,6 +85,7 @@ class Game:
         "_legal",
         "_observer",
         "_start",
+        "_uid",
         "_undone",
         "clock",
         "deal",
@@ -121,6 +126,7 @@ class Game:
         self._undone: list[Move] = []  # what redo plays again, the next last
         self.clock = Clock()
         """The playing time: running from the deal (or the load) until the game ends."""
+        self._uid: str | None = None
 
     # --- moves -------------------------------------------------------------------------------
 
@@ -147,8 +153,8 @@ class Game:
 
     def why_illegal(self, move: Move | str) -> str | None:
         """Why ``move`` is illegal now, or None when it is legal."""
-        if isinstance(move, str):
-            move = Move.parse(move)
+        if not isinstance(move, Move):
+            move = Move.parse(move)  # refuses what is not move text
         if self.rules.is_won(self.table):
             return f"the game is won: {self.rules.win}"
         return self.rules.illegal_reason(self.table, move)
@@ -347,6 +353,16 @@ class Game:
         """The id the game was made with: the preset's when there is one."""
         return self.preset.id if self.preset else self.spec.id
 
+    @property
+    def uid(self) -> str:
+        """This game's identity: 32 hex digits, made when first asked for (a new deal is a new
+        game). A record that holds it as ``uid`` (as ``patience play`` saves them) gives it back
+        through :meth:`from_dict`, so that statistics count a game once whatever its copies;
+        a record without one gets one made from its content, the same for every copy."""
+        if self._uid is None:
+            self._uid = secrets.token_hex(16)
+        return self._uid
+
     # --- copies and keys ---------------------------------------------------------------------
 
     def copy(self) -> Game:
@@ -361,6 +377,7 @@ class Game:
         other._observer = None
         other._undone = []
         other.clock = Clock(self.clock.seconds, running=False)
+        other._uid = self._uid
         return other
 
     def state_key(self) -> Hashable:
@@ -446,8 +463,8 @@ class Game:
 
     def to_record(self) -> dict[str, Any]:
         """The game's record, to save and load back with :meth:`from_dict`: the full view, the
-        moves :meth:`redo` would play again (``undone``, the next first) and the playing time
-        so far (``seconds``). It reveals every card.
+        moves :meth:`redo` would play again (``undone``, the next first), the playing time
+        so far (``seconds``) and the game's identity (``uid``). It reveals every card.
 
         >>> import patience_core
         >>> record = patience_core.new_game("tripeaks", seed=1).to_record()
@@ -457,6 +474,7 @@ class Game:
         record = self.to_dict("full")
         record["undone"] = [str(m) for m in self.undone]
         record["seconds"] = round(self.clock.seconds, 3)
+        record["uid"] = self.uid  # the same game, however many times it is saved and resumed
         return record
 
     @classmethod
@@ -476,16 +494,15 @@ class Game:
         if not isinstance(data, Mapping):
             raise RecordError("a saved game is a JSON object")
         if data.get("format") != FORMAT:
-            raise RecordError(f"not a saved game (format {data.get('format')!r}, expected {FORMAT!r})")
-        if data.get("version") != VERSION:
+            raise RecordError(f"not a saved game (format {quoted(data.get('format'))}, expected {FORMAT!r})")
+        version = data.get("version")
+        if version != VERSION or type(version) is not int:
             raise RecordError(
-                f"saved game version {data.get('version')!r} is not supported (this is version {VERSION})"
+                f"saved game version {quoted(version)} is not supported (this is version {VERSION})"
             )
         if data.get("view", "full") != "full":
             raise RecordError("a player view hides cards and cannot be loaded; save with view='full'")
-        for key, kind in (("game", str), ("deal", str), ("moves", list), ("options", dict)):
-            if not isinstance(data.get(key), kind):
-                raise RecordError(f"saved game field {key!r} is missing or not a {kind.__name__}")
+        check_fields(data)  # each field of the right type and size before any is used
         seed = data.get("seed")
         try:
             deal = Deal.parse(data["deal"])
@@ -503,23 +520,20 @@ class Game:
             raise RecordError(f"saved game: {err}") from None
         if game.spec.id != data["game"]:
             raise RecordError(f"saved game: preset {game.id!r} is not a preset of {data['game']!r}")
+        if str(deal) != data["deal"]:
+            raise RecordError("saved game: its deal text is not written as records write it")
         for n, text in enumerate(data["moves"], 1):
-            if not isinstance(text, str):
-                raise RecordError(f"saved game: move {n} is not move text: {text!r}")
             try:
-                game.push(game.checked(text))
+                move = game.push(game.checked(text))
             except ValueError as err:
-                raise RecordError(f"saved game: move {n} ({text}) cannot be played: {err}") from None
-        undone = data.get("undone", [])
-        seconds = data.get("seconds", 0.0)
-        if not isinstance(undone, list) or not all(isinstance(m, str) for m in undone):
-            raise RecordError("saved game field 'undone' is not a list of move text")
-        if isinstance(seconds, bool) or not isinstance(seconds, int | float):
-            raise RecordError("saved game field 'seconds' is not a number of seconds")
-        try:
-            game.clock = Clock(seconds)
-        except ValueError as err:
-            raise RecordError(f"saved game: {err}") from None
+                shown = text if len(text) <= QUOTE_LIMIT else quoted(text)
+                raise RecordError(f"saved game: move {n} ({shown}) cannot be played: {err}") from None
+            if str(move) != text:  # the record schema's move text: what to_dict writes
+                raise RecordError(
+                    f"saved game: move {n} ({text}) is not written as records write it ({move})"
+                )
+        undone = data.get("undone", [])  # both checked by check_fields above
+        game.clock = Clock(data.get("seconds", 0.0))
         if undone:
             trial = game.copy()
             for n, text in enumerate(undone, 1):
@@ -538,8 +552,15 @@ class Game:
             for key, value in stated.items():
                 if actual[key] != value:
                     raise RecordError(f"saved game: its {key!r} does not match what its moves give")
+        game._uid = data.get("uid") or _uid_of(data)
         game._observer = catalog.observer  # observed from here on, not while its moves replay
         return game
+
+
+def _uid_of(data: Mapping[str, Any]) -> str:
+    """The identity of a record saved before games had one: the same for every copy of it."""
+    fields = {k: data.get(k) for k in ("game", "preset", "options", "seed", "deal", "moves", "saved_at")}
+    return hashlib.sha256(json.dumps(fields, sort_keys=True).encode()).hexdigest()[:32]
 
 
 STATE_KEYS: Final = frozenset(

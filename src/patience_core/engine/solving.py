@@ -27,6 +27,8 @@ class SolveResult:
       every reachable position was searched) or ``"unknown"`` (a limit stopped the search).
     - ``line``: the winning moves as move text, empty unless won.
     - ``nodes``: positions searched; ``seconds``: wall time; ``solver``: which solver ran.
+    - ``reason``: why an ``"unknown"`` verdict stopped short when it was not a node or time
+      limit, such as ``"out of memory: ..."``; empty otherwise.
     """
 
     verdict: Verdict
@@ -34,6 +36,7 @@ class SolveResult:
     nodes: int = 0
     seconds: float = 0.0
     solver: str = "generic"
+    reason: str = ""
 
     @property
     def won(self) -> bool:
@@ -50,4 +53,5 @@ class SolveResult:
             "nodes": self.nodes,
             "seconds": self.seconds,
             "solver": self.solver,
+            "reason": self.reason,
         }

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 import attrs
 
 from patience_core.engine.deal import Deal
-from patience_core.engine.errors import OptionError
+from patience_core.engine.errors import OptionError, quoted
 from patience_core.engine.rules import Rules
 
 if TYPE_CHECKING:
@@ -30,6 +30,7 @@ _ID = re.compile(r"[a-z][a-z0-9-]*\Z")
 _NAME = re.compile(r"[a-z][a-z0-9_]*\Z")
 RESERVED = frozenset({"game_id", "seed", "deal", "observed"})
 """Names an option may not have: they are :func:`patience_core.new_game`'s own arguments."""
+_MAX_DIGITS = 40  # longer text is no option value: never handed to int()
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
 
@@ -80,10 +81,13 @@ class Option:
     def __attrs_post_init__(self) -> None:
         if type(self.default) not in (bool, int, str):
             raise TypeError(
-                f"option {self.name!r}: a default is a bool, an int or a str, not {self.default!r}"
+                f"option {self.name!r}: a default is a bool, an int or a str, not {quoted(self.default)}"
             )
         if self.words and type(self.default) is not int:
             raise TypeError(f"option {self.name!r}: only a whole-number option takes words")
+        if type(self.default) is int and self.maximum is None:
+            # An unbounded number lets one typo run for ever (passes=1000000000000).
+            raise ValueError(f"option {self.name!r}: a whole-number option declares its maximum")
         self.check(self.default)  # a default the option itself refuses is a bug in the plugin
 
     @property
@@ -115,7 +119,7 @@ class Option:
         if ok and isinstance(value, str) and self.choices:
             ok = value in self.choices
         if not ok:
-            raise OptionError(f"option {self.name!r} accepts {self.accepts()}, not {value!r}")
+            raise OptionError(f"option {self.name!r} accepts {self.accepts()}, not {quoted(value)}")
         return value  # type: ignore[return-value]
 
     def parse(self, text: str) -> OptionValue:
@@ -124,7 +128,7 @@ class Option:
         if isinstance(self.default, bool):
             lowered = text.strip().lower()
             value = True if lowered in _TRUE else False if lowered in _FALSE else text
-        elif isinstance(self.default, int):
+        elif isinstance(self.default, int) and len(text) <= _MAX_DIGITS:
             try:
                 value = int(text.strip())
             except ValueError:
@@ -186,7 +190,7 @@ class GameSpec:
             if option.name == name:
                 return option
         known = ", ".join(o.name for o in self.options) or "none"
-        raise OptionError(f"{self.id} has no option {name!r} (its options: {known})")
+        raise OptionError(f"{self.id} has no option {quoted(name)} (its options: {known})")
 
     def defaults(self) -> dict[str, OptionValue]:
         return {o.name: o.default for o in self.options}

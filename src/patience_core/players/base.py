@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Final, Protocol, runtime_checkable
 
+from patience_core.engine.errors import quoted
 from patience_core.engine.spec import PlayerSpec
 from patience_core.players.seen import Seen
 from patience_core.plugins import REGISTRY
+from patience_core.plugins.guard import plugin_code
+from patience_core.plugins.registry import Collected
 
 if TYPE_CHECKING:
     from patience_core.engine.game import Game
@@ -30,9 +33,14 @@ class PlayerError(ValueError):
     """An unknown player name, or a parameter the player does not take; the message says which."""
 
 
+def _collected() -> Collected[PlayerSpec]:
+    """The players of every plugin, from the registry's one collector."""
+    return REGISTRY.collect("register_players", PlayerSpec, lambda spec: [spec.name], "player name")
+
+
 def _registered() -> dict[str, PlayerSpec]:
-    """The players of every plugin by name, from the registry's one collector."""
-    return REGISTRY.collect("register_players", PlayerSpec, lambda spec: [spec.name], "player name").items
+    """The players of every plugin by name (those one plugin alone registered)."""
+    return _collected().items
 
 
 def players() -> list[PlayerSpec]:
@@ -41,24 +49,65 @@ def players() -> list[PlayerSpec]:
 
 
 def get_player(name: str, **params: Any) -> Player:
-    """A new player by name; ``params`` go to its factory.
+    """A new player by name (or ``plugin:name``); ``params`` go to its factory.
 
-    :class:`PlayerError` names an unknown player (listing those there are) or parameter.
+    :class:`PlayerError` names an unknown player (listing those there are), a name two plugins
+    registered (naming the qualified names to choose from), a parameter the player does not
+    take, or a value its factory refuses.
 
     >>> get_player("greedy").name
     'greedy'
     """
-    found = _registered()
-    if name not in found:
-        raise PlayerError(f"unknown player {name!r}; players: {', '.join(sorted(found)) or 'none'}")
-    spec = found[name]
+    found = _collected()
+    spec = found.get(name) if isinstance(name, str) else None
+    if spec is None:
+        shared = found.conflicts.get(name) if isinstance(name, str) else None
+        if shared:
+            choices = ", ".join(f"{p}:{name}" for p in shared)
+            raise PlayerError(
+                f"player {quoted(name)} is registered by {len(shared)} plugins; choose one: {choices}"
+            )
+        known = ", ".join(sorted(found.items)) or "none"
+        raise PlayerError(f"unknown player {quoted(name)}; players: {known}")
     accepted = spec.params()
     for key in params:
         if key not in accepted:
             takes = ", ".join(accepted) or "no parameters"
-            raise PlayerError(f"player {name!r} has no parameter {key!r} (it takes: {takes})")
-    player: Player = spec.factory(**params)
+            raise PlayerError(f"player {spec.name!r} has no parameter {quoted(key)} (it takes: {takes})")
+    try:
+        with plugin_code():
+            player: Player = spec.factory(**params)
+    except PlayerError:
+        raise
+    except Exception as err:  # a bad value, or the plugin's own failure: the player's problem
+        raise PlayerError(f"player {spec.name!r}: {quoted(str(err), 120)[1:-1]}") from None
     return player
+
+
+MAX_SECONDS: Final = 10**6
+"""The longest time limit a player's parameter may give, in seconds."""
+
+
+def whole(player: str, name: str, value: object, low: int, high: int) -> int:
+    """``value`` if it is a whole number from ``low`` to ``high``, else :class:`PlayerError`
+    naming the player and the parameter: for the players' factories."""
+    if type(value) is not int or not low <= value <= high:
+        raise PlayerError(
+            f"player {player!r}: {name} is a whole number from {low:,} to {high:,}, not {quoted(value)}"
+        )
+    return value
+
+
+def seconds(player: str, name: str, value: object) -> float | None:
+    """``value`` if it is None or a number of seconds above 0 (at most :data:`MAX_SECONDS`)."""
+    if value is None:
+        return None
+    if type(value) not in (int, float) or not 0 < value <= MAX_SECONDS:  # type: ignore[operator]
+        raise PlayerError(
+            f"player {player!r}: {name} is a number of seconds above 0 and at most {MAX_SECONDS:,},"
+            f" or none; not {quoted(value)}"
+        )
+    return float(value)  # type: ignore[arg-type]
 
 
 def sees_hidden_cards(player: object) -> bool:

@@ -9,16 +9,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Final
 
 from patience_core.engine.deal import Deal
 from patience_core.engine.game import Game
 from patience_core.engine.moves import Move
 from patience_core.players.advice import NODE_BUDGET, NODE_LIMIT, SAMPLES, SOLVED, Hint, advise
-from patience_core.players.base import PlayerSpec
+from patience_core.players.base import PlayerSpec, seconds, whole
 from patience_core.players.greedy import greedy_order
 from patience_core.players.seen import Seen
 from patience_core.plugins.hookspecs import hookimpl
-from patience_core.solver import DEFAULT_NODE_LIMIT, WON, SolveResult, solve_full_information
+from patience_core.solver import DEFAULT_NODE_LIMIT, MAX_NODE_LIMIT, WON, SolveResult, solve_full_information
+
+MAX_SAMPLES: Final = 10_000
+"""The most samples the hint player may deal per move."""
 
 
 class RandomPlayer:
@@ -58,11 +62,13 @@ class HintPlayer:
         node_budget: int | None = NODE_BUDGET,
         time_limit: float | None = None,
     ) -> None:
-        self.samples = samples
-        self.solved = solved
-        self.node_limit = node_limit
-        self.node_budget = node_budget
-        self.time_limit = time_limit
+        self.samples = whole("hint", "samples", samples, 1, MAX_SAMPLES)
+        self.solved = whole("hint", "solved", solved, 0, MAX_SAMPLES)
+        self.node_limit = whole("hint", "node_limit", node_limit, 1, MAX_NODE_LIMIT)
+        self.node_budget = (
+            None if node_budget is None else whole("hint", "node_budget", node_budget, 1, MAX_NODE_LIMIT)
+        )
+        self.time_limit = seconds("hint", "time_limit", time_limit)
         self.last: Hint | None = None
         self._plan_for: tuple[tuple[int, ...], tuple[Move, ...]] | None = None
         self._plan: list[Move] | None = None
@@ -114,8 +120,8 @@ class SolverPlayer:
     sees_hidden_cards = True
 
     def __init__(self, node_limit: int = DEFAULT_NODE_LIMIT, time_limit: float | None = None) -> None:
-        self.node_limit = node_limit
-        self.time_limit = time_limit
+        self.node_limit = whole("solver", "node_limit", node_limit, 1, MAX_NODE_LIMIT)
+        self.time_limit = seconds("solver", "time_limit", time_limit)
         self.last_result: SolveResult | None = None
         self._deal: Deal | None = None
         self._start: tuple[Move, ...] = ()

@@ -35,9 +35,12 @@ def register_games(register: Callable[[GameSpec], None]) -> None:
     """Register the games this plugin provides by calling ``register(spec)`` once per game.
 
     Called once, when the games are first needed. ``spec`` is a
-    :class:`patience_core.GameSpec`; its presets come with it. A spec whose id (or a preset
-    id) is already taken is refused with an error naming this plugin; the games of other
-    plugins still load. Return nothing.
+    :class:`patience_core.GameSpec`; its presets come with it. Each game is tried on a deal
+    before it is served (:mod:`patience_core.plugins.checks`) and refused, with the reason, if
+    it fails. An id (or a preset id) that another plugin registers too is served by neither
+    under that id, with an error naming both; ``plugin:id`` reaches each. An exception raised
+    here (``SystemExit`` and ``KeyboardInterrupt`` included) is recorded against this plugin,
+    and the games of other plugins still load. Return nothing.
     """
 
 
@@ -50,7 +53,9 @@ def move_played(game: Game, move: Move) -> None:
     ``Game.from_dict``) are observed, and only their ``play``: ``push`` (what searches,
     replays and players use), ``undo`` and copies made with ``Game.copy`` are never seen, so
     the solver, the hint and simulations call no observer. Must not change ``game``. An
-    exception raised here reaches the caller of ``play``, with the move already played.
+    exception raised here reaches the caller of ``play``, with the move already played; a
+    ``SystemExit`` or ``KeyboardInterrupt`` raised here reaches it as a
+    :class:`~patience_core.PluginError`.
     """
 
 
@@ -77,7 +82,11 @@ def solve_full_information(game: Game, node_limit: int, time_limit: float | None
     current position without changing ``game``, respect ``node_limit`` (positions searched)
     and ``time_limit`` (seconds, or None) by answering ``"unknown"``, and return a
     :class:`~patience_core.engine.solving.SolveResult` whose line replays to a win through
-    ``Game.play``. The first non-None answer wins.
+    ``Game.play``. The first non-None answer wins. An answer is checked before it is taken:
+    one that raises or is not a sound ``SolveResult`` is passed over with a
+    :class:`~patience_core.solver.PluginWarning`, as if it had declined. A search loop calls
+    :func:`patience_core.solver.check_memory` every ``CHECK_EVERY`` positions to stop cleanly
+    before memory runs out.
     """
 
 
@@ -90,7 +99,9 @@ def register_players(register: Callable[[PlayerSpec], None]) -> None:
     and a factory that takes the player's parameters as keyword arguments and returns an object
     with ``name`` and ``choose(seen) -> Move``. A player decides from the
     :class:`~patience_core.players.Seen` it is handed, never from the game itself; one that
-    reads hidden cards must say so with ``full_information=True``. A name already taken is
-    refused with an error naming this plugin; the players of other plugins still load. Return
-    nothing.
+    reads hidden cards must say so with ``full_information=True``. A name another plugin
+    registers too is served by neither under that name (``plugin:name`` reaches each); the
+    players of other plugins still load. The factory checks its parameters and raises
+    ``ValueError`` (or :class:`~patience_core.players.PlayerError`) for a value it refuses.
+    Return nothing.
     """

@@ -6,6 +6,11 @@ group (one failing plugin is recorded, not raised), registers in-process plugins
 way, and collects what the ``register_*`` hooks hand it, checking each item as it is
 registered. Games and players go through the same collector.
 
+A plugin's failure is its own: an import or a hook that raises (even ``SystemExit`` or a
+``KeyboardInterrupt`` of its own) is recorded against it, a game that fails a trial deal is
+refused (:mod:`patience_core.plugins.checks`), and an id that two plugins register is served
+by neither under that id: each stays reachable by its qualified id ``plugin:id``.
+
 Set ``PATIENCE_PLUGINS`` to a comma-separated list of entry-point names to load only those
 (empty: none), for tests and for finding a broken plugin. The core's own plugins always load.
 """
@@ -14,7 +19,9 @@ from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Callable, Mapping, Sequence
+import threading
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from functools import partial
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar
@@ -23,10 +30,12 @@ import attrs
 import pluggy
 
 from patience_core.engine.deal import Deal, make_deal
-from patience_core.engine.errors import PluginError, UnknownGameError
+from patience_core.engine.errors import AmbiguousGameError, PluginError, UnknownGameError, quoted
 from patience_core.engine.game import Game
-from patience_core.engine.spec import GameSpec, Preset
+from patience_core.engine.spec import GameSpec, PlayerSpec, Preset
 from patience_core.plugins import hookspecs
+from patience_core.plugins.checks import Refused, check_game, check_player
+from patience_core.plugins.guard import Escaped, plugin_code
 
 if TYPE_CHECKING:
     from patience_core.engine.moves import Move
@@ -64,10 +73,23 @@ class Observers:
         )
 
     def move_played(self, game: Game, move: Move) -> None:
-        self.hook.move_played(game=game, move=move)
+        with self._contained("move_played"):
+            self.hook.move_played(game=game, move=move)
 
     def game_finished(self, game: Game) -> None:
-        self.hook.game_finished(game=game)
+        with self._contained("game_finished"):
+            self.hook.game_finished(game=game)
+
+    @contextmanager
+    def _contained(self, hook_name: str) -> Iterator[None]:
+        # An observer's exception reaches the caller of play (the hook's contract); one that
+        # would end the program (SystemExit, its own KeyboardInterrupt) reaches it as a PluginError.
+        try:
+            with plugin_code():
+                yield
+        except Escaped as err:
+            plugins = [impl.plugin_name for impl in getattr(self.hook, hook_name).get_hookimpls()]
+            raise PluginError(plugins[0], f"{hook_name}: {err}", others=tuple(plugins[1:])) from None
 
 
 @attrs.define
@@ -75,8 +97,22 @@ class Collected(Generic[T]):
     """What one ``register_*`` hook gathered: the items by key, and the plugins' mistakes."""
 
     items: dict[str, T] = attrs.Factory(dict)
-    """Each item under each of its keys (a game under its id and each preset id)."""
+    """Each item under each of its keys (a game under its id and each preset id), for the keys
+    exactly one plugin registered."""
     errors: list[PluginError] = attrs.Factory(list)
+    qualified: dict[str, T] = attrs.Factory(dict)
+    """Every item under ``plugin:key`` for each of its keys, whether or not the key is shared."""
+    conflicts: dict[str, list[str]] = attrs.Factory(dict)
+    """The keys that two or more plugins registered, with those plugins: served by none."""
+    refused: dict[str, PluginError] = attrs.Factory(dict)
+    """The keys of items refused by their checks, with why."""
+
+    def get(self, key: str) -> T | None:
+        """The item under ``key``, or under ``plugin:key``; None for an unknown or shared key."""
+        return self.qualified.get(key) if ":" in key else self.items.get(key)
+
+
+_CHECKS: Final[dict[type, Callable[[Any], None]]] = {GameSpec: check_game, PlayerSpec: check_player}
 
 
 class Registry:
@@ -92,8 +128,14 @@ class Registry:
         self.errors: list[PluginError] = []
         """Problems met while loading plugins and collecting what they registered."""
         self.observer = Observers(self.pm)
+        self.sources: dict[str, str] = {}
+        """The distribution (``name version``) of each plugin loaded from an entry point."""
         self._defaults = dict(default_plugins)
         self._loaded = False
+        self._loading = False
+        # Loading and collecting happen once, lazily, perhaps from a web server's threads at
+        # the same moment: one lock, reentrant since a plugin may ask for the games as it loads.
+        self._lock = threading.RLock()
         self._version = 0  # bumped whenever the set of plugins changes
         self._collected: dict[str, tuple[int, Collected[Any]]] = {}
 
@@ -108,7 +150,17 @@ class Registry:
         """Load the core's own plugins and the entry points of the ``patience`` group, once."""
         if self._loaded:
             return
-        self._loaded = True
+        with self._lock:
+            if self._loaded or self._loading:  # done, or this thread is loading (a plugin asks)
+                return
+            self._loading = True
+            try:
+                self._load_all()
+            finally:
+                self._loading = False
+                self._loaded = True  # only now: another thread waits for the whole load
+
+    def _load_all(self) -> None:
         for name, module in self._defaults.items():
             if not self.pm.has_plugin(name):
                 self._load(name, module, partial(importlib.import_module, module))
@@ -117,14 +169,18 @@ class Registry:
         for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
             if allow is not None and ep.name not in allow:
                 continue
+            dist = getattr(ep, "dist", None)
+            if dist is not None:
+                self.sources[ep.name] = f"{dist.name} {dist.version}"
             if not self.pm.has_plugin(ep.name):
                 self._load(ep.name, ep.value, ep.load)
 
     def _load(self, name: str, where: str, load: Callable[[], object]) -> None:
         try:
-            plugin = load()
+            with plugin_code():
+                plugin = load()
         except Exception as err:  # a broken plugin must not take the others down
-            self.errors.append(PluginError(name, f"failed to import {where}: {err!r}"))
+            self.errors.append(PluginError(name, f"failed to import {where}: {_told(err)}"))
             return
         try:
             self.register(plugin, name)
@@ -171,63 +227,124 @@ class Registry:
         """What every plugin handed the ``register`` callback of the hook ``hook_name``.
 
         Each item must be a ``kind`` (an attrs class with a ``plugin`` field, which is filled
-        in) and its ``keys`` (ids or names, called ``what`` in messages) must be new; an item
-        that fails either is recorded against its plugin and left out, and a plugin whose hook
-        raises loses only its own items. Collected again only when the plugins change.
+        in), pass the checks of its kind (:mod:`patience_core.plugins.checks`) and name each
+        of its ``keys`` (ids or names, called ``what`` in messages) once; an item that fails is
+        recorded against its plugin and left out, and a plugin whose hook raises loses only its
+        own items. A key that two plugins register is recorded against both and served by
+        neither (:attr:`Collected.conflicts`); ``plugin:key`` finds each. Collected again only
+        when the plugins change.
         """
         self.load_entry_points()
         cached = self._collected.get(hook_name)
         if cached is not None and cached[0] == self._version:
             return cached[1]
+        with self._lock:
+            return self._collect(hook_name, kind, keys, what)
+
+    def _collect(
+        self, hook_name: str, kind: type[T], keys: Callable[[T], Sequence[str]], what: str
+    ) -> Collected[T]:
+        cached = self._collected.get(hook_name)
+        if cached is not None and cached[0] == self._version:
+            return cached[1]  # another thread collected it meanwhile
         if cached is not None:  # forget the mistakes found the last time round
             self.errors = [e for e in self.errors if e not in cached[1].errors]
         found: Collected[T] = Collected()
+        owners: dict[str, list[str]] = {}
+        check = _CHECKS.get(kind)
         for impl in getattr(self.pm.hook, hook_name).get_hookimpls():  # in registration order
             plugin = impl.plugin_name
 
             def register(item: T, plugin: str = plugin) -> None:
                 if not isinstance(item, kind):
                     found.errors.append(
-                        PluginError(plugin, f"registered {item!r}, which is not a {kind.__name__}")
+                        PluginError(plugin, f"registered {quoted(item)}, which is not a {kind.__name__}")
                     )
                     return
                 names = list(keys(item))
                 for key in names:
-                    owner = found.items.get(key)
-                    if owner is not None or names.count(key) > 1:
-                        by = f" by plugin {owner.plugin!r}" if owner is not None else ""  # type: ignore[attr-defined]
-                        found.errors.append(PluginError(plugin, f"{what} {key!r} is already registered{by}"))
+                    if names.count(key) > 1 or f"{plugin}:{key}" in found.qualified:
+                        found.errors.append(PluginError(plugin, f"registers {what} {key!r} twice"))
+                        return
+                if check is not None:
+                    try:
+                        with plugin_code():
+                            check(item)
+                    except Exception as err:
+                        refusal = PluginError(plugin, str(err) if isinstance(err, Refused) else _told(err))
+                        found.errors.append(refusal)
+                        found.refused.update(dict.fromkeys(names, refusal))
                         return
                 item = attrs.evolve(item, plugin=plugin)  # type: ignore[misc]
                 for key in names:
-                    found.items[key] = item
+                    found.qualified[f"{plugin}:{key}"] = item
+                    owners.setdefault(key, []).append(plugin)
 
             try:
-                impl.function(**{arg: register for arg in impl.argnames})
+                with plugin_code():
+                    impl.function(**{arg: register for arg in impl.argnames})
             except Exception as err:
-                found.errors.append(PluginError(plugin, f"{hook_name} failed: {err!r}"))
+                found.errors.append(PluginError(plugin, f"{hook_name} failed: {_told(err)}"))
+        for key, plugins in owners.items():
+            if len(plugins) == 1:
+                found.items[key] = found.qualified[f"{plugins[0]}:{key}"]
+                continue
+            found.conflicts[key] = plugins
+            choices = " or ".join(f"{p}:{key}" for p in plugins)
+            found.errors.append(
+                PluginError(
+                    plugins[0],
+                    f"{what} {key!r} is registered by each of them ({self._from(plugins)}), so neither"
+                    f" is served as {key!r}; name one as {choices}, or uninstall one",
+                    others=tuple(plugins[1:]),
+                )
+            )
         self.errors += found.errors
         self._collected[hook_name] = (self._version, found)
         return found
 
-    def _games(self) -> dict[str, GameSpec]:
-        return self.collect("register_games", GameSpec, _game_keys, "game id").items
+    def _from(self, plugins: Sequence[str]) -> str:
+        return "; ".join(f"{p}: {self.sources.get(p, 'registered in-process')}" for p in plugins)
+
+    def _games(self) -> Collected[GameSpec]:
+        return self.collect("register_games", GameSpec, _game_keys, "game id")
 
     def games(self) -> list[GameSpec]:
-        """Every registered game, by id."""
-        games = {spec.id: spec for spec in self._games().values()}
+        """Every registered game, by id: those whose id one plugin alone registered."""
+        games = {spec.id: spec for key, spec in self._games().items.items() if key == spec.id}
         return [games[k] for k in sorted(games)]
 
     def find(self, game_id: str) -> tuple[GameSpec, Preset | None]:
-        """The spec for a game id or a preset id (with the preset)."""
+        """The spec for a game id or a preset id (with the preset), or for ``plugin:id``.
+
+        :class:`AmbiguousGameError` for an id that two plugins registered (naming the
+        qualified ids to choose from), :class:`UnknownGameError` listing the ids there are.
+        """
         found = self._games()
-        spec = found.get(game_id)
+        spec = found.get(game_id) if isinstance(game_id, str) else None
         if spec is not None:
-            if spec.id == game_id:
+            key = game_id.rpartition(":")[2]
+            if spec.id == key:
                 return spec, None
-            return spec, next(p for p in spec.presets if p.id == game_id)
-        listing = ", ".join(sorted(found)) or "none (install a game plugin such as patience-tripeaks)"
-        raise UnknownGameError(f"unknown game {game_id!r}; installed games: {listing}")
+            return spec, next(p for p in spec.presets if p.id == key)
+        shared = found.conflicts.get(game_id) if isinstance(game_id, str) else None
+        if shared:
+            choices = ", ".join(f"{p}:{game_id}" for p in shared)
+            raise AmbiguousGameError(
+                f"game {quoted(game_id)} is registered by {len(shared)} plugins ({', '.join(shared)}),"
+                f" so it is played by none under that id; choose one: {choices}"
+            )
+        refusal = found.refused.get(game_id) if isinstance(game_id, str) else None
+        if refusal is not None and game_id not in found.items:
+            raise UnknownGameError(f"game {quoted(game_id)} is not served: {refusal}")
+        listing = ", ".join(sorted(found.items)) or "none (install a game plugin such as patience-tripeaks)"
+        raise UnknownGameError(f"unknown game {quoted(game_id)}; installed games: {listing}")
+
+    def id_of(self, spec: GameSpec, preset: Preset | None = None) -> str:
+        """The id that finds this spec (and preset) again: the plain id when one plugin alone
+        registered it, else ``plugin:id``."""
+        key = preset.id if preset else spec.id
+        return key if self._games().items.get(key) is spec else f"{spec.plugin}:{key}"
 
     # --- games made and loaded with the plugins' observers ----------------------------------------
 
@@ -257,3 +374,9 @@ def _game_keys(spec: GameSpec) -> list[str]:
 REGISTRY: Final = Registry()
 """The registry of this installation: the plugins installed as entry points and those
 registered in-process with :func:`patience_core.register_plugin`."""
+
+
+def _told(err: BaseException) -> str:
+    """An exception in a message: its type and a few dozen characters of what it says."""
+    text = str(err)
+    return f"{type(err).__name__}: {quoted(text, 120)[1:-1] if len(text) > 120 else text}"

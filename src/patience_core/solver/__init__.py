@@ -15,8 +15,9 @@ observer sees a search.
 from __future__ import annotations
 
 from patience_core.engine.solving import DEFAULT_NODE_LIMIT, NO_WIN, UNKNOWN, WON, SolveResult, Verdict
-from patience_core.solver.dispatch import solve_full_information
+from patience_core.solver.dispatch import MAX_NODE_LIMIT, PluginWarning, solve_full_information
 from patience_core.solver.generic import generic_solve
+from patience_core.solver.memory import MemoryLimitReached, check_memory
 from patience_core.solver.winnable import (
     NOT_WINNABLE,
     UNDECIDED,
@@ -29,15 +30,19 @@ from patience_core.solver.winnable import (
 
 __all__ = [
     "DEFAULT_NODE_LIMIT",
+    "MAX_NODE_LIMIT",
     "NOT_WINNABLE",
     "NO_WIN",
     "UNDECIDED",
     "UNKNOWN",
     "WINNABLE",
     "WON",
+    "MemoryLimitReached",
+    "PluginWarning",
     "SolveResult",
     "Verdict",
     "Winnable",
+    "check_memory",
     "generic_solve",
     "next_winnable_deal_full_information",
     "solve_full_information",

@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from patience_core import Option
 from patience_pyramid.rules import PROFILES
+
+MAX_PASSES: Final = 5
+"""The most passes through the stock a number may ask for: the rule texts play one to three;
+more only makes the solver and the players slower, and a typo must not run for ever. Passes
+without limit are a value of their own, ``"unlimited"``."""
 
 OPTIONS = (
     Option(
@@ -12,6 +19,7 @@ OPTIONS = (
         "passes through the stock; each pass after the first turns the waste over;"
         " 'unlimited': redeal while each pass removes a card",
         minimum=1,
+        maximum=MAX_PASSES,
         words=("unlimited",),
     ),
     Option(

@@ -1,0 +1,78 @@
+"""What a plugin registers is tried once before it is served.
+
+A game is dealt a trial deal with its defaults and with each preset: its layout must be sound
+(declared again from its spots, it must give the same coverage: no cycle, nothing missing),
+its ``legal_moves`` a list of distinct :class:`~patience_core.engine.moves.Move`, and a few
+dozen moves must play, show (``to_dict``) and undo without an error. A game that fails is
+refused with the reason, naming the plugin, so ``patience games`` warns about it instead of
+``patience show`` printing a traceback. This is a smoke test of the shapes, not the
+conformance kit (:mod:`patience_core.testing`), which checks that the rules keep their
+promises and which a plugin's own tests run.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from patience_core.engine.deal import Deal
+from patience_core.engine.game import Game
+from patience_core.engine.layout import Layout
+from patience_core.engine.moves import Move
+from patience_core.engine.spec import GameSpec, PlayerSpec
+
+TRIAL_SEED: Final = 1
+TRIAL_MOVES: Final = 60
+"""Moves played on the trial deal (always the first legal one), then undone."""
+
+
+class Refused(Exception):
+    """What a registration fails on, in words."""
+
+
+def check_game(spec: GameSpec) -> None:
+    """Refuse ``spec`` with :class:`Refused` saying why, if its game does not play a trial deal."""
+    if spec.solver is not None and not callable(spec.solver):
+        raise Refused(f"game {spec.id!r}: its solver is not callable")
+    for preset in (None, *spec.presets):
+        where = f"game {spec.id!r}" + (f" (preset {preset.id!r})" if preset else "")
+        try:
+            options = spec.resolve({}, preset.options if preset else None)
+            game = Game(spec, options, Deal.from_seed(TRIAL_SEED))
+            _check_layout(game.rules.layout)
+            _trial(game)
+        except Refused as err:
+            raise Refused(f"{where}: {err}") from None
+        except Exception as err:  # the plugin's code failed: say how, and serve none of it
+            raise Refused(f"{where} fails on a trial deal: {type(err).__name__}: {err}") from None
+
+
+def check_player(spec: PlayerSpec) -> None:
+    """Refuse a player whose factory cannot be called."""
+    if not callable(spec.factory):
+        raise Refused(f"player {spec.name!r}: its factory is not callable")
+
+
+def _check_layout(layout: Any) -> None:
+    if not isinstance(layout, Layout):
+        raise Refused(f"its layout is not a Layout but {type(layout).__name__}")
+    again = Layout.declare(layout.spots, name=layout.name)  # LayoutError on a cycle
+    if (again.blockers, again.full) != (layout.blockers, layout.full):
+        raise Refused("its layout's coverage is not what its positions declare")
+
+
+def _trial(game: Game) -> None:
+    for _ in range(TRIAL_MOVES):
+        legal = game.rules.legal_moves(game.table)
+        if not isinstance(legal, list) or not all(isinstance(m, Move) for m in legal):
+            raise Refused(f"legal_moves returned {type(legal).__name__}, not a list of moves")
+        if len(set(legal)) != len(legal):
+            raise Refused("legal_moves lists a move twice")
+        if game.is_over() or not legal:
+            break
+        game.push(legal[0])
+    for value, kind in ((game.is_won(), bool), (game.cards_left(), int), (game.score(), int)):
+        if not isinstance(value, kind):
+            raise Refused(f"a measure of the game is {type(value).__name__}, not {kind.__name__}")
+    game.to_dict("full")
+    while game.moves:
+        game.pop()

@@ -1,0 +1,146 @@
+"""The solver dispatch: a specialised solver that fails or answers nonsense is passed over with
+a warning (issue 16, finding 1), and running out of memory ends in ``unknown (out of memory)``
+with what was searched (finding 7)."""
+
+from __future__ import annotations
+
+import resource
+import subprocess
+import sys
+
+import attrs
+import pytest
+from command import EXE, patience
+
+import patience_core
+from patience_core import Game, SolveResult, solve_full_information
+from patience_core.engine.deal import Deal
+from patience_core.solver import UNKNOWN, WON, PluginWarning, memory
+
+
+def game_with_solver(solver, game_id: str = "tripeaks", seed: int = 2) -> Game:
+    spec, _ = patience_core.find_game(game_id)
+    spec = attrs.evolve(spec, solver=solver, plugin="test-solver")
+    return Game(spec, spec.defaults(), Deal.from_seed(seed))
+
+
+def _exit(game, node_limit, time_limit):
+    sys.exit(3)
+
+
+def _interrupt(game, node_limit, time_limit):
+    raise KeyboardInterrupt
+
+
+def _bug(game, node_limit, time_limit):
+    raise RuntimeError("a bug in the plugin")
+
+
+@pytest.mark.parametrize(
+    ("solver", "problem"),
+    [
+        (lambda g, n, t: "garbage", "returned 'garbage', not a SolveResult"),
+        (lambda g, n, t: SolveResult("maybe"), "returned the verdict 'maybe'"),  # type: ignore[arg-type]
+        (lambda g, n, t: SolveResult(WON, ["4D"]), "not a tuple of move text"),  # type: ignore[arg-type]
+        (lambda g, n, t: SolveResult(WON, ("KS",)), "move 1 ('KS') is not legal"),
+        (lambda g, n, t: SolveResult(WON, ("4D",)), "a line that does not win"),
+        (lambda g, n, t: SolveResult(UNKNOWN, ("4D",)), "a verdict other than won"),
+        (lambda g, n, t: SolveResult(UNKNOWN, nodes=-1), "returned -1 nodes"),
+        (lambda g, n, t: SolveResult(UNKNOWN, seconds=float("nan")), "returned nan seconds"),
+        (_exit, "failed (Escaped: raised SystemExit(3))"),
+        (_interrupt, "failed (Escaped: raised KeyboardInterrupt())"),
+        (_bug, "failed (RuntimeError: a bug in the plugin)"),
+    ],
+)
+def test_a_bad_solver_is_passed_over_with_a_warning(solver, problem):
+    game = game_with_solver(solver)
+    before = game.snapshot()
+    with pytest.warns(PluginWarning) as warned:
+        result = solve_full_information(game, node_limit=100_000)
+    message = str(warned[0].message)
+    assert message.startswith("plugin 'test-solver': its solver ")
+    assert problem in message
+    assert message.endswith("; another solver answers instead")
+    assert result.verdict == WON
+    assert result.solver == "build-on-waste"  # the next in turn answers
+    assert game.snapshot() == before
+
+
+def test_a_sound_answer_is_taken_as_it_is():
+    answer = solve_full_information(patience_core.new_game("tripeaks", seed=2))
+    game = game_with_solver(lambda g, n, t: attrs.evolve(answer, solver="mine"))
+    assert solve_full_information(game).solver == "mine"
+
+
+def test_a_solver_that_runs_out_of_memory_ends_unknown_saying_so():
+    def greedy(game, node_limit, time_limit):
+        memory.check_memory(123)  # a solver that checks, as the hook's solvers may
+        raise MemoryError
+
+    result = solve_full_information(game_with_solver(greedy))
+    assert result.verdict == UNKNOWN
+    assert result.reason == "out of memory: the system refused more memory"
+    assert result.nodes == 123
+    assert result.solver == "test-solver"
+    assert result.to_dict()["reason"] == result.reason
+
+
+def test_the_generic_solver_stops_at_the_memory_limit_with_what_it_searched(monkeypatch):
+    monkeypatch.setattr(memory, "usage", lambda: (10**12, None))
+    game = patience_core.new_game("par-pyramid", seed=7)
+    result = solve_full_information(game, generic=True, memory_limit_mb=100)
+    assert result.verdict == UNKNOWN
+    assert result.nodes == memory.CHECK_EVERY  # it stopped at its first check
+    assert result.reason.startswith("out of memory: the process used 953,674 MB of memory, above the limit")
+
+
+def test_limits_are_checked():
+    game = patience_core.new_game("tripeaks", seed=1)
+    for bad in ({"node_limit": 0}, {"node_limit": 10**13}, {"node_limit": 2.5}, {"time_limit": -1.0}):
+        with pytest.raises(ValueError, match="limit"):
+            solve_full_information(game, **bad)
+    for bad_mb in (0, -5, float("inf"), float("nan"), "100"):
+        with pytest.raises(ValueError, match="memory_limit_mb"):
+            solve_full_information(game, memory_limit_mb=bad_mb)
+
+
+def _under(limit_mb: int, *args: str) -> subprocess.CompletedProcess[str]:
+    def limited() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (limit_mb * 2**20, limit_mb * 2**20))
+
+    return patience(*args, preexec_fn=limited, timeout=300)
+
+
+@pytest.mark.skipif(not EXE.exists() or sys.platform != "linux", reason="needs the command and Linux")
+@pytest.mark.parametrize(("limit_mb", "generic"), [(100, True), (80, False)])
+def test_under_an_address_space_limit_the_solver_ends_unknown_out_of_memory(limit_mb, generic):
+    args = ["solve", "par-pyramid", "--seed", "7", "--limit", "100000000"]
+    result = _under(limit_mb, *args, *(["--generic"] if generic else []))
+    assert "Traceback" not in result.stdout + result.stderr
+    assert "MemoryError" not in result.stderr
+    assert "SystemError" not in result.stderr
+    assert result.returncode == 3, result.stderr
+    assert "Verdict: unknown (out of memory): the search stopped" in result.stdout
+    if generic:  # the generic solver checks as it goes: it says what it searched
+        assert "address space (ulimit -v)" in result.stdout
+        assert "Nodes: 0" not in result.stdout
+
+
+@pytest.mark.skipif(not EXE.exists() or sys.platform != "linux", reason="needs the command and Linux")
+def test_memory_limit_is_respected_before_the_system_says_no():
+    result = _under(
+        4000,
+        "solve",
+        "par-pyramid",
+        "--seed",
+        "7",
+        "--limit",
+        "100000000",
+        "--generic",
+        "--memory-limit",
+        "60",
+    )
+    assert result.returncode == 3, result.stderr
+    line = next(x for x in result.stdout.splitlines() if x.startswith("Verdict: "))
+    assert line.startswith("Verdict: unknown (out of memory): the search stopped after ")
+    assert "above the limit of 60 MB; a higher --memory-limit may decide it." in line
