@@ -14,7 +14,6 @@ import stat
 from pathlib import Path
 
 from patience_core.cli.common import CliError
-from patience_core.engine.errors import quoted
 
 _KINDS = (
     (stat.S_ISDIR, "folder"),
@@ -27,15 +26,23 @@ _KINDS = (
 
 
 def show_path(path: Path | str) -> str:
-    """A path as a message shows it: whole, unless it is very long.
+    """A path as a message shows it: whole, unless it is very long; then its end, where the
+    file's own name is (a few dozen characters at most, control characters escaped).
 
     >>> show_path("games/saved-2.json")
     'games/saved-2.json'
+    >>> show_path("/a/very/long/folder" * 6 + "/saved.json")
+    '.../very/long/folder/a/very/long/folder/saved.json'
     >>> show_path("x" * 100)
-    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' (100 characters)"
+    "...'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' (100 characters)"
     """
     text = str(path)
-    return text if len(text) <= 80 else quoted(text, 60)
+    if len(text) <= 80 and text.isprintable():
+        return text
+    tail = text[-48:]
+    if "/" in tail[:-1] and tail.isprintable():
+        return "..." + tail[tail.index("/") :]
+    return f"...{tail!a} ({len(text)} characters)"
 
 
 def why(err: OSError | ValueError) -> str:
