@@ -207,7 +207,7 @@ def test_player_parameters(player, params):
 
 
 def _records() -> list[dict[str, Any]]:
-    from patience_core.cli.records import record_of
+    from patience_core.userdata.records import record_of
 
     out = []
     for game_id, seed in (("tripeaks", 3), ("par-pyramid", 4), ("golf", 5)):
@@ -251,7 +251,7 @@ def test_records_as_data_follow_the_schema(record, field, value):
 )
 def test_records_as_files(tmp_path, raw):
     from patience_core.cli.common import CliError
-    from patience_core.cli.records import load_game
+    from patience_core.userdata.records import load_game
 
     path = tmp_path / "record.json"
     path.write_bytes(raw)

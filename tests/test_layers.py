@@ -34,8 +34,9 @@ LAYERS = {
     "simulate": 5,
     "bench": 5,
     "testing": 5,
-    "cli": 6,
-    "web": 6,
+    "userdata": 5,
+    "web": 6,  # the server and the page: below the command that starts it
+    "cli": 7,
 }
 LOWER_LAYERS = ("engine", "plugins")
 

@@ -18,7 +18,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 import patience_core
-from patience_core.cli.records import record_of
+from patience_core.userdata.records import record_of
 
 SCHEMAS = Path(__file__).parents[1] / "docs" / "schemas"
 PLAYER = json.loads((SCHEMAS / "player-view.schema.json").read_text(encoding="utf-8"))

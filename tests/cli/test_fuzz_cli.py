@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 
 import patience_core
 from patience_core.cli import app
-from patience_core.cli.records import record_of
+from patience_core.userdata.records import record_of
 
 HANG_SECONDS = 60
 """A command still running after this long is a hang (the slowest here takes a second or two)."""

@@ -7,8 +7,8 @@ import pytest
 from cli_helpers import all_game_ids, find_deal, greedy_moves, run
 
 import patience_core
-from patience_core.cli.records import autosave_path, save_game
-from patience_core.cli.stats import Store
+from patience_core.userdata.records import autosave_path, save_game
+from patience_core.userdata.stats import Store
 
 
 def session(*args, commands):

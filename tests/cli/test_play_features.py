@@ -14,12 +14,12 @@ from cli_helpers import ANSI, find_deal, run
 from rich.console import Console
 
 import patience_core
-from patience_core.cli.records import autosave_path
 from patience_core.cli.render import THEMES, Renderer
 from patience_core.cli.session import Session, help_lines
 from patience_core.cli.settings import Settings, load_settings, save_settings, settings_path
-from patience_core.cli.stats import Store
 from patience_core.solver import next_winnable_deal_full_information
+from patience_core.userdata.records import autosave_path
+from patience_core.userdata.stats import Store
 
 
 def session(*args, commands):

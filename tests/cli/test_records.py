@@ -9,9 +9,9 @@ from cli_helpers import greedy_moves, run
 from command import needs_exe, one_line_error, patience
 
 import patience_core
-from patience_core.cli import records
 from patience_core.cli.common import CliError
-from patience_core.cli.records import autosave_path, load_game, save_game
+from patience_core.userdata import records
+from patience_core.userdata.records import autosave_path, load_game, save_game
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ import json
 from cli_helpers import find_deal, run
 
 import patience_core
-from patience_core.cli.records import record_of, save_game
+from patience_core.userdata.records import record_of, save_game
 
 
 def saved(tmp_path, game_id, moves, seed, name="game.json"):

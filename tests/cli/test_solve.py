@@ -20,7 +20,7 @@ import pytest
 from cli_helpers import run
 
 import patience_core
-from patience_core.cli.records import save_game
+from patience_core.userdata.records import save_game
 
 WON_SEED = 2
 NO_WIN_SEED = 176

@@ -8,9 +8,9 @@ import pytest
 from cli_helpers import find_deal, run
 
 import patience_core
-from patience_core.cli import stats as stats_module
-from patience_core.cli.common import data_dir
-from patience_core.cli.stats import Store, db_path
+from patience_core.userdata import stats as stats_module
+from patience_core.userdata.common import data_dir
+from patience_core.userdata.stats import Store, db_path
 
 
 def finished(game_id, *, won, skip=0, **options):

@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 import patience_core
 from patience_core.cli import app as cli_app
-from patience_core.cli.stats import Store
+from patience_core.userdata.stats import Store
 from patience_core.web.app import MAX_BODY, create_app
 
 ROOT = Path(__file__).parents[2]

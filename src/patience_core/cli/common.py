@@ -4,45 +4,24 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
-from typing import Annotated, Any, Final, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
 
 import patience_core
 from patience_core import (
-    CardError,
-    DealError,
     Game,
     GameSpec,
-    IllegalMoveError,
-    InvalidMoveError,
     OptionError,
-    RecordError,
-    UnknownGameError,
 )
 from patience_core.engine.errors import quoted
+from patience_core.userdata.common import USER_ERRORS, UserError, option_label
 
-HOME_ENV: Final = "PATIENCE_HOME"
-
-# The core's errors for user mistakes; each message names the problem. Other exceptions are
-# bugs and must surface with a traceback.
-USER_ERRORS: Final = (
-    CardError,
-    DealError,
-    IllegalMoveError,
-    InvalidMoveError,
-    OptionError,
-    RecordError,
-    UnknownGameError,
-)
-
-
-class CliError(Exception):
-    """A mistake of the user or a problem with a file: printed as one line, exit code 1."""
+CliError = UserError
+"""A mistake of the user or a problem with a file: printed as one line, exit code 1."""
 
 
 def error(message: str) -> None:
@@ -206,22 +185,6 @@ def new_deal_like(game: Game) -> Game:
     return patience_core.new_game(playable_id(game), **options)
 
 
-def option_label(game_id: str, options: Mapping[str, object]) -> str:
-    """The options that differ from the game's (or preset's) defaults, as ``wrap=false``."""
-    try:
-        spec, preset = patience_core.find_game(game_id)
-    except ValueError:  # a game no longer installed: show every option
-        return " ".join(f"{k}={_text(v)}" for k, v in sorted(options.items()))
-    defaults = spec.defaults()
-    if preset is not None:
-        defaults.update(preset.options)
-    return " ".join(f"{k}={_text(v)}" for k, v in options.items() if defaults.get(k, object()) != v)
-
-
-def _text(value: object) -> str:
-    return str(value).lower() if isinstance(value, bool) else str(value)
-
-
 def describe_game(game: Game) -> str:
     """``Name (key=value), deal 42``: what is being played, for titles."""
     name = game.preset.name if game.preset else game.spec.name
@@ -256,16 +219,3 @@ def unicode_ok() -> bool:
     except (UnicodeEncodeError, LookupError):
         return False
     return True
-
-
-# --- the data folder ------------------------------------------------------------------------------
-
-
-def data_dir() -> Path:
-    """Where statistics and the autosave live: $PATIENCE_HOME, else the XDG data folder."""
-    home = os.environ.get(HOME_ENV)
-    if home:
-        return Path(home).expanduser()
-    xdg = os.environ.get("XDG_DATA_HOME")
-    base = Path(xdg).expanduser() if xdg else Path.home() / ".local" / "share"
-    return base / "patience"

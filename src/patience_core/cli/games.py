@@ -3,61 +3,14 @@
 from __future__ import annotations
 
 import json
-from importlib.metadata import entry_points
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.text import Text
 
 import patience_core
-from patience_core import GameSpec, Option
 from patience_core.cli.common import PlainOpt, make_console, no_color_env, warn
-from patience_core.plugins import ENTRY_POINT_GROUP
-
-
-def plugin_sources() -> dict[str, str]:
-    """Plugin name to the distribution that installs it, as ``patience-cards 0.1.0``."""
-    out = {}
-    for ep in entry_points(group=ENTRY_POINT_GROUP):
-        dist = getattr(ep, "dist", None)
-        if dist is not None:
-            out[ep.name] = f"{dist.name} {dist.version}"
-    return out
-
-
-def _value(value: object) -> Any:
-    return str(value).lower() if isinstance(value, bool) else value
-
-
-def option_json(option: Option) -> dict[str, Any]:
-    return {
-        "name": option.name,
-        "type": option.kind,
-        "default": option.default,
-        "accepts": option.accepts(),
-        "help": option.help,
-        "choices": list(option.choices) or None,
-        "minimum": option.minimum,
-        "maximum": option.maximum,
-        "words": list(option.words) or None,
-    }
-
-
-def spec_json(spec: GameSpec, sources: dict[str, str]) -> dict[str, Any]:
-    return {
-        "id": spec.id,
-        "name": spec.name,
-        "family": spec.family or None,
-        "pysol_deals": spec.pysol is not None,
-        "description": spec.description,
-        "plugin": spec.plugin,
-        "distribution": sources.get(spec.plugin),
-        "options": [option_json(o) for o in spec.options],
-        "presets": [
-            {"id": p.id, "name": p.name, "description": p.description, "options": dict(p.options)}
-            for p in spec.presets
-        ],
-    }
+from patience_core.plugins.listing import plain_value, plugin_sources, spec_json
 
 
 def games(
@@ -101,11 +54,11 @@ def games(
             console.print("  Options, given as -o KEY=VALUE:")
             for option in spec.options:
                 head = Text(f"    {option.name}", style="bold")
-                head.append(f" ({option.kind}, default {_value(option.default)}; {option.accepts()})")
+                head.append(f" ({option.kind}, default {plain_value(option.default)}; {option.accepts()})")
                 console.print(head)
                 console.print(f"      {option.help}")
         for preset in spec.presets:
-            values = " ".join(f"{k}={_value(v)}" for k, v in preset.options.items())
+            values = " ".join(f"{k}={plain_value(v)}" for k, v in preset.options.items())
             line = Text("  Preset ")
             line.append(preset.id, style="bold cyan")
             line.append(f" - {preset.name}: {preset.description} ({values})")

@@ -34,11 +34,11 @@ from patience_core.cli.common import (
     user_errors,
     warn,
 )
-from patience_core.cli.files import file_kind
-from patience_core.cli.records import autosave_path, load_game
 from patience_core.cli.render import Renderer
 from patience_core.cli.session import Session, play_moves, result_text
 from patience_core.cli.settings import load_settings
+from patience_core.userdata.files import file_kind
+from patience_core.userdata.records import autosave_path, load_game
 
 JsonOpt = Annotated[
     bool,

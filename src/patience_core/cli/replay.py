@@ -20,11 +20,11 @@ from patience_core.cli.common import (
     unicode_ok,
     user_errors,
 )
-from patience_core.cli.files import show_path
-from patience_core.cli.records import read_record
 from patience_core.cli.render import Renderer
 from patience_core.engine.errors import QUOTE_LIMIT, quoted
 from patience_core.engine.record import check_fields
+from patience_core.userdata.files import show_path
+from patience_core.userdata.records import read_record
 
 # The fields that say which game and deal a record is; the rest is moves and what they give.
 _HEADER: Final = ("format", "version", "view", "game", "preset", "options", "seed", "deal")

@@ -21,13 +21,13 @@ from rich.text import Text
 import patience_core
 from patience_core import Game, IllegalMoveError, InvalidMoveError, Move
 from patience_core.cli.common import CliError, describe_game, new_deal_like, warn
-from patience_core.cli.records import autosave_path, save_game
 from patience_core.cli.render import THEMES, Renderer, clock_text
 from patience_core.cli.settings import Settings, save_settings
 from patience_core.cli.unrecorded import count_result
 from patience_core.engine.errors import quoted
 from patience_core.players import PlayerError, Seen, get_player, hint, sees_hidden_cards
 from patience_core.solver import NOT_WINNABLE, WINNABLE, still_winnable_full_information
+from patience_core.userdata.records import autosave_path, save_game
 
 DEMO_PACE: Final = 0.7
 """Seconds between two moves of a demo or a replay at a terminal: slow enough to follow."""

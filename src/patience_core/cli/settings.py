@@ -13,9 +13,10 @@ from typing import Any, ClassVar, Final
 
 import attrs
 
-from patience_core.cli.common import CliError, data_dir
-from patience_core.cli.records import write_atomic
+from patience_core.cli.common import CliError
 from patience_core.engine.errors import quoted
+from patience_core.userdata.common import data_dir
+from patience_core.userdata.records import write_atomic
 
 SETTINGS_NAME: Final = "settings.json"
 MAX_SETTINGS_BYTES: Final = 64 * 1024

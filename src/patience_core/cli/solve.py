@@ -39,10 +39,10 @@ from patience_core.cli.common import (
     playable_id,
     user_errors,
 )
-from patience_core.cli.records import load_game
 from patience_core.engine.deal import parse_seeds, span
 from patience_core.engine.errors import quoted
 from patience_core.solver import DEFAULT_NODE_LIMIT, MAX_NODE_LIMIT, NO_WIN, UNKNOWN, WON, builds
+from patience_core.userdata.records import load_game
 
 EXIT_UNKNOWN: Final = 3
 EXIT_INTERRUPTED: Final = 130  # the shell's code for a program stopped by Ctrl-C

@@ -14,10 +14,11 @@ from pathlib import Path
 from typing import Final
 
 from patience_core import Game, RecordError
-from patience_core.cli.common import CliError, data_dir, error
-from patience_core.cli.files import show_path
-from patience_core.cli.records import read_record, record_of, write_atomic
-from patience_core.cli.stats import Store
+from patience_core.cli.common import CliError, error
+from patience_core.userdata.common import data_dir
+from patience_core.userdata.files import show_path
+from patience_core.userdata.records import read_record, record_of, write_atomic
+from patience_core.userdata.stats import Store
 
 FOLDER: Final = "unrecorded"
 

@@ -28,7 +28,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import patience_core
-from patience_core.web.from_cli import plugin_sources, spec_json
+from patience_core.plugins.listing import plugin_sources, spec_json
 from patience_core.web.games import ApiError, Games
 
 log = logging.getLogger("patience.web")

@@ -39,7 +39,10 @@ from patience_core.engine.clock import MAX_SECONDS, Clock
 from patience_core.engine.game import STATE_KEYS
 from patience_core.players import hint
 from patience_core.solver import next_winnable_deal_full_information, still_winnable_full_information
-from patience_core.web.from_cli import STATS_DB_NAME, USER_ERRORS, CliError, Store, data_dir, record_of
+from patience_core.userdata.common import USER_ERRORS, UserError, data_dir
+from patience_core.userdata.records import record_of
+from patience_core.userdata.stats import DB_NAME as STATS_DB_NAME
+from patience_core.userdata.stats import Store
 
 log = logging.getLogger("patience.web")
 
@@ -131,12 +134,14 @@ class Database:
             conn.execute("PRAGMA synchronous=NORMAL")
             version = conn.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
-                raise CliError(f"the games in {path} were written by a newer version of patience")
+                raise UserError(f"the games in {path} were written by a newer version of patience")
             if version < SCHEMA_VERSION:
                 steps = "".join(_MIGRATIONS[step] for step in range(version + 1, SCHEMA_VERSION + 1))
                 conn.executescript(f"BEGIN; {steps} PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;")
         except (sqlite3.DatabaseError, OSError) as err:
-            raise CliError(f"cannot use the games file {path}: {err}; move it away to start afresh") from None
+            raise UserError(
+                f"cannot use the games file {path}: {err}; move it away to start afresh"
+            ) from None
         self._conn = conn
 
     def _run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
@@ -432,7 +437,7 @@ class Games:
     def _count(self, game: Game, assisted: bool) -> None:
         try:
             self.stats.record(game, assisted=assisted)
-        except (CliError, OSError) as err:
+        except (UserError, OSError) as err:
             log.warning("the result was not counted in the statistics: %s", err)
 
     def hint(self, game_id: str) -> dict[str, Any]:
@@ -500,5 +505,5 @@ class Games:
         """The statistics, as ``patience stats --json`` prints them."""
         try:
             return [s.to_json() for s in self.stats.summaries()]
-        except CliError as err:
+        except UserError as err:
             raise ApiError(503, str(err)) from None

@@ -23,8 +23,8 @@ from typing import Any, Final
 
 import patience_core
 from patience_core import Game, RecordError
-from patience_core.cli.common import CliError, data_dir
-from patience_core.cli.files import file_kind, read_file, show_path, why
+from patience_core.userdata.common import UserError, data_dir
+from patience_core.userdata.files import file_kind, read_file, show_path, why
 
 AUTOSAVE_NAME: Final = "autosave.json"
 MAX_RECORD_BYTES: Final = 10 * 1024 * 1024  # far above any real game; refuses junk early
@@ -52,13 +52,13 @@ def save_game(game: Game, path: Path) -> None:
     """
     kind = file_kind(path)
     if kind == "folder":
-        raise CliError(
+        raise UserError(
             f"{show_path(path)} is a folder; give a file name such as {show_path(path / 'game.json')}"
         )
     if kind is not None and not _is_record_file(path):
-        raise CliError(f"{show_path(path)} exists and is not a saved game; choose another file name")
+        raise UserError(f"{show_path(path)} exists and is not a saved game; choose another file name")
     if path.parent != data_dir() and file_kind(path.parent) != "folder":
-        raise CliError(f"cannot save to {show_path(path)}: there is no folder {show_path(path.parent)}")
+        raise UserError(f"cannot save to {show_path(path)}: there is no folder {show_path(path.parent)}")
     write_atomic(path, json.dumps(record_of(game), indent=1, ensure_ascii=False) + "\n")
 
 
@@ -75,7 +75,7 @@ def write_atomic(path: Path, text: str) -> None:
         _clean_stale(path)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     except (OSError, ValueError) as err:
-        raise CliError(f"cannot save to {show_path(path)}: {why(err)}") from None
+        raise UserError(f"cannot save to {show_path(path)}: {why(err)}") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as file:
             file.write(text)
@@ -86,7 +86,7 @@ def write_atomic(path: Path, text: str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         if isinstance(err, OSError):
-            raise CliError(f"cannot save to {show_path(path)}: {why(err)}") from None
+            raise UserError(f"cannot save to {show_path(path)}: {why(err)}") from None
         raise
     _fsync_folder(folder)
 
@@ -121,21 +121,21 @@ def _fsync_folder(folder: Path) -> None:
 def _is_record_file(path: Path) -> bool:
     try:
         data = json.loads(read_file(path, "saved game", MAX_RECORD_BYTES).decode("utf-8"))
-    except (CliError, UnicodeDecodeError, ValueError, RecursionError):
+    except (UserError, UnicodeDecodeError, ValueError, RecursionError):
         return False
     return isinstance(data, dict) and data.get("format") == FORMAT
 
 
 def read_record(path: Path) -> dict[str, Any]:
-    """The JSON object in ``path``; :class:`CliError` saying what is wrong with the file."""
+    """The JSON object in ``path``; :class:`UserError` saying what is wrong with the file."""
     raw = read_file(path, "saved game", MAX_RECORD_BYTES)
     where = show_path(path)
     if not raw.strip():
-        raise CliError(f"{where} is not a saved game: the file is empty")
+        raise UserError(f"{where} is not a saved game: the file is empty")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise CliError(f"{where} is not a saved game: it is not UTF-8 text") from None
+        raise UserError(f"{where} is not a saved game: it is not UTF-8 text") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
@@ -145,20 +145,20 @@ def read_record(path: Path) -> dict[str, Any]:
             why = "the JSON ends too early (the file is truncated)"
         else:
             why = f"the JSON is broken at line {err.lineno} column {err.colno} ({err.msg})"
-        raise CliError(f"{where} is not a saved game, or it is damaged: {why}") from None
+        raise UserError(f"{where} is not a saved game, or it is damaged: {why}") from None
     except RecursionError:
-        raise CliError(f"{where} is not a saved game: its JSON is nested too deeply") from None
+        raise UserError(f"{where} is not a saved game: its JSON is nested too deeply") from None
     except ValueError:  # a number of thousands of digits, which Python refuses to read
-        raise CliError(f"{where} is not a saved game: its JSON holds a number far too long") from None
+        raise UserError(f"{where} is not a saved game: its JSON holds a number far too long") from None
     if not isinstance(data, dict):
-        raise CliError(f"{where} is not a saved game: it holds a JSON {type(data).__name__}, not an object")
+        raise UserError(f"{where} is not a saved game: it holds a JSON {type(data).__name__}, not an object")
     return data
 
 
 def load_game(path: Path) -> Game:
-    """The game saved in ``path``, every move re-checked; :class:`CliError` naming the problem."""
+    """The game saved in ``path``, every move re-checked; :class:`UserError` naming the problem."""
     data = read_record(path)
     try:
         return Game.from_dict(data)
     except RecordError as err:
-        raise CliError(f"{show_path(path)}: {err}") from None
+        raise UserError(f"{show_path(path)}: {err}") from None

@@ -13,7 +13,7 @@ import os
 import stat
 from pathlib import Path
 
-from patience_core.cli.common import CliError
+from patience_core.userdata.common import UserError
 
 _KINDS = (
     (stat.S_ISDIR, "folder"),
@@ -56,38 +56,38 @@ def why(err: OSError | ValueError) -> str:
 
 def file_kind(path: Path) -> str | None:
     """``file``, ``folder``, ``named pipe``, ``device``, ``socket`` or ``other``; None when there
-    is nothing at ``path``. :class:`CliError` for a path the system cannot even look up."""
+    is nothing at ``path``. :class:`UserError` for a path the system cannot even look up."""
     try:
         mode = os.stat(path).st_mode
     except (FileNotFoundError, NotADirectoryError):
         return None
     except (OSError, ValueError) as err:
-        raise CliError(f"cannot use {show_path(path)}: {why(err)}") from None
+        raise UserError(f"cannot use {show_path(path)}: {why(err)}") from None
     return next((name for test, name in _KINDS if test(mode)), "other")
 
 
 def read_file(path: Path, what: str, limit: int) -> bytes:
     """The bytes of the regular file at ``path``, at most ``limit`` of them whatever its
-    reported size; :class:`CliError` in one line naming ``what`` should have been there."""
+    reported size; :class:`UserError` in one line naming ``what`` should have been there."""
     where = show_path(path)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     try:
         fd = os.open(path, flags)  # non-blocking: opening a named pipe must not wait for a writer
     except (FileNotFoundError, NotADirectoryError):
-        raise CliError(f"no {what} at {where}") from None
+        raise UserError(f"no {what} at {where}") from None
     except (OSError, ValueError) as err:
         if isinstance(err, IsADirectoryError):
-            raise CliError(f"{where} is a folder, not {article(what)}") from None
-        raise CliError(f"cannot read {where}: {why(err)}") from None
+            raise UserError(f"{where} is a folder, not {article(what)}") from None
+        raise UserError(f"cannot read {where}: {why(err)}") from None
     try:
         info = os.fstat(fd)
         kind = next((name for test, name in _KINDS if test(info.st_mode)), "other")
         if kind == "folder":
-            raise CliError(f"{where} is a folder, not {article(what)}")
+            raise UserError(f"{where} is a folder, not {article(what)}")
         if kind != "file":
-            raise CliError(f"{where} is not {article(what)}: it is {article(kind)}, not a file")
+            raise UserError(f"{where} is not {article(what)}: it is {article(kind)}, not a file")
         if info.st_size > limit:
-            raise CliError(
+            raise UserError(
                 f"{where} is not {article(what)}: it is {info.st_size} bytes, far too large for one"
             )
         chunks: list[bytes] = []
@@ -99,10 +99,10 @@ def read_file(path: Path, what: str, limit: int) -> bytes:
             chunks.append(chunk)
             size += len(chunk)
         if size > limit:
-            raise CliError(f"{where} is not {article(what)}: it is larger than {limit} bytes, far too large")
+            raise UserError(f"{where} is not {article(what)}: it is larger than {limit} bytes, far too large")
         return b"".join(chunks)
     except OSError as err:
-        raise CliError(f"cannot read {where}: {why(err)}") from None
+        raise UserError(f"cannot read {where}: {why(err)}") from None
     finally:
         os.close(fd)
 
