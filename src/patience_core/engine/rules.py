@@ -2,7 +2,7 @@
 composes its end from.
 
 A plugin subclasses :class:`Rules` (or a building block such as
-:class:`patience_core.blocks.BuildOnWaste`), declares its layout and scoring, and writes what a
+:class:`patience_core.engine.build_on_waste.BuildOnWaste`), declares its layout and scoring, and writes what a
 legal move is. The core owns the state (:class:`~patience_core.engine.table.Table`), undo, text,
 views and saving; the rules only look at the table and call its primitives.
 """
