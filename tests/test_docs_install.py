@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import venv
 from concurrent.futures import ThreadPoolExecutor
@@ -44,16 +45,17 @@ def test_every_page_with_examples_shows_its_install_line():
         assert install_lines(page), f"{page.name} has examples but shows no install line"
 
 
-def environments() -> dict[tuple[str, ...], list[Path]]:
-    """Each distinct list of install lines (with the repository's paths put in), and its pages."""
+def environments(root: Path = ROOT) -> dict[tuple[str, ...], list[Path]]:
+    """Each distinct list of install lines (with the paths of the checkout at ``root`` put in),
+    and its pages."""
     out: dict[tuple[str, ...], list[Path]] = {}
     for page in pages_with_examples():
         lines = install_lines(page)
         if page == TUTORIAL:
             # path/to/patience is this checkout; "." is the folder the tutorial made.
-            golf = DOCS / "examples" / "patience-golf"
+            golf = root / "docs" / "examples" / "patience-golf"
             lines = [
-                line.replace("path/to/patience", str(ROOT)).replace(" -e .", f" -e {shlex.quote(str(golf))}")
+                line.replace("path/to/patience", str(root)).replace(" -e .", f" -e {shlex.quote(str(golf))}")
                 for line in lines
             ]
         else:
@@ -62,8 +64,9 @@ def environments() -> dict[tuple[str, ...], list[Path]]:
     return out
 
 
-def build(path: Path, lines: tuple[str, ...]) -> str | None:
-    """Make a virtual environment at ``path`` with exactly ``lines``; None, or what went wrong."""
+def build(path: Path, lines: tuple[str, ...], root: Path) -> str | None:
+    """Make a virtual environment at ``path`` with exactly ``lines`` run in the checkout at
+    ``root``; None, or what went wrong."""
     venv.EnvBuilder(with_pip=True).create(path)
     python = path / "bin" / "python"
     # Plain Python searches (compiled ones give the same results, tests/test_builds.py): the
@@ -74,35 +77,59 @@ def build(path: Path, lines: tuple[str, ...]) -> str | None:
         words = shlex.split(line)
         assert words[:4] == ["python", "-m", "pip", "install"], line
         done = subprocess.run(
-            [str(python), *words[1:], "-q"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=900
+            [str(python), *words[1:], "-q"], cwd=root, env=env, capture_output=True, text=True, timeout=900
         )
         if done.returncode:
             return f"{line}: {done.stderr[-2000:]}"
     return None
 
 
+# What an install writes into the tree it installs (editable installs build in place): left
+# out of the copy, and never written into this checkout, whose own install would read them.
+BUILT_HERE = (".git", "build", "*.egg-info", "__pycache__", "*.so", "_build.json", ".*_cache", ".hypothesis")
+
+
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, ...], Path]:
-    envs = environments()
+def checkout(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of this checkout's files, as a newcomer's clone has them, to install from."""
+    root = tmp_path_factory.mktemp("clone") / "patience"
+    shutil.copytree(ROOT, root, ignore=shutil.ignore_patterns(*BUILT_HERE))
+    return root
+
+
+@pytest.fixture(scope="module")
+def built(checkout: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, ...], Path]:
+    envs = environments(checkout)
     base = tmp_path_factory.mktemp("venvs")
     paths = {lines: base / f"env{n}" for n, lines in enumerate(envs)}
     with ThreadPoolExecutor(max_workers=len(paths)) as pool:
-        problems = list(pool.map(lambda item: build(item[1], item[0]), paths.items()))
+        problems = list(pool.map(lambda item: build(item[1], item[0], checkout), paths.items()))
     failed = [p for p in problems if p]
     assert not failed, failed[0]
     return paths
 
 
 @pytest.mark.parametrize("page", pages_with_examples(), ids=lambda p: p.name)
-def test_a_page_works_with_exactly_its_install_line(page, built, tmp_path):
-    lines = next(lines for lines, pages in environments().items() if page in pages)
+def test_a_page_works_with_exactly_its_install_line(page, checkout, built, tmp_path):
+    lines = next(
+        lines for lines, pages in environments(checkout).items() if page.name in {p.name for p in pages}
+    )
     python = built[lines] / "bin" / "python"
     env = {**os.environ, "PATIENCE_HOME": str(tmp_path / "home"), "PYTHONIOENCODING": "utf-8"}
     for name in ("PYTHONPATH", "PATIENCE_PLUGINS", "NO_COLOR", "FORCE_COLOR"):
         env.pop(name, None)
     done = subprocess.run(
-        [str(python), "-m", "doctest", "-o", "ELLIPSIS", "-o", "NORMALIZE_WHITESPACE", str(page)],
-        cwd=ROOT,
+        [
+            str(python),
+            "-m",
+            "doctest",
+            "-o",
+            "ELLIPSIS",
+            "-o",
+            "NORMALIZE_WHITESPACE",
+            str(checkout / "docs" / page.name),
+        ],
+        cwd=checkout,
         env=env,
         capture_output=True,
         text=True,
