@@ -84,6 +84,7 @@ class Game:
         "_history",
         "_legal",
         "_observer",
+        "_over",
         "_start",
         "_uid",
         "_undone",
@@ -122,6 +123,7 @@ class Game:
         self._start = self.table.state()
         self._history: list[tuple[Move, tuple[Any, ...]]] = []
         self._legal: list[Move] | None = None
+        self._over: bool | None = None  # is_over() for the position _legal is of; None: not known
         self._observer = observer
         self._undone: list[Move] = []  # what redo plays again, the next last
         self.clock = Clock()
@@ -135,13 +137,17 @@ class Game:
 
         None once the game is won: a won game is over, whatever the stock still holds.
         """
-        return list(self._legal_now())
+        legal = self._legal
+        return list(self._legal_now() if legal is None else legal)
 
     def _legal_now(self) -> list[Move]:
+        # Every change of the table sets _legal to None, so a position's legal moves and
+        # whether it is over are computed once, here and in is_over.
         legal = self._legal
         if legal is None:
             rules, table = self.rules, self.table
             legal = self._legal = [] if rules.is_won(table) else rules.legal_moves(table)
+            self._over = None
         return legal
 
     def parse_move(self, text: str) -> Move:
@@ -166,7 +172,9 @@ class Game:
         Raises :class:`IllegalMoveError` saying why when the move is not legal, and
         :class:`InvalidMoveError` when the text is not a move; the game is unchanged then.
         """
-        move = self.checked(move)
+        legal = self._legal
+        if move.__class__ is not Move or legal is None or move not in legal:
+            move = self.checked(move)
         # push, inlined: this is the public API's hot path (random playouts, the bench).
         table = self.table
         self._history.append((move, table.state()))
@@ -182,8 +190,12 @@ class Game:
         return move
 
     def _played(self, move: Move) -> None:
-        # After a move made through play or redo: stop the clock at the end, tell the observers.
-        over = self.is_over()
+        # After a move made through play or redo: the new position's legal moves and end
+        # (_legal_now and is_over, inlined: the caller asks for them next), the clock stopped
+        # at the end, the observers told.
+        rules, table = self.rules, self.table
+        legal = self._legal = [] if rules.is_won(table) else rules.legal_moves(table)
+        over = self._over = rules.is_over(table, legal)
         if over:
             self.clock.stop()
         observer = self._observer
@@ -330,7 +342,10 @@ class Game:
         return self.rules.is_won(self.table)
 
     def is_over(self) -> bool:
-        return self.rules.is_over(self.table, self._legal_now())
+        over = self._over
+        if over is None or self._legal is None:
+            over = self._over = self.rules.is_over(self.table, self._legal_now())
+        return over
 
     def status(self) -> str:
         """``won``, ``lost`` (over without a win) or ``playing``."""
@@ -374,6 +389,7 @@ class Game:
         other.table = self.table.copy()
         other._history = list(self._history)
         other._legal = None
+        other._over = None
         other._observer = None
         other._undone = []
         other.clock = Clock(self.clock.seconds, running=False)
