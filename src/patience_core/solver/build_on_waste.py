@@ -39,6 +39,7 @@ from patience_core.engine.rules import LAYOUT_CLEARED, Rules
 from patience_core.engine.solving import NO_WIN, UNKNOWN, WON, SolveResult
 from patience_core.plugins.hookspecs import hookimpl
 from patience_core.solver.builds import load
+from patience_core.solver.memory import check_memory
 
 if TYPE_CHECKING:
     from patience_core.engine.game import Game
@@ -115,6 +116,7 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
             node_limit,
             0.0 if time_limit is None else start + time_limit,
             line,
+            check_memory,
         )
         if flat:
             _spare[bound] = ids

@@ -14,11 +14,15 @@ its child's when the search backs up.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Final
 
 NO_WIN: Final = 0
 WON: Final = 1
 STOPPED: Final = 2
+MEMORY_EVERY: Final = 1 << 14
+"""Positions between two calls of ``check_memory`` (the core's ``CHECK_EVERY``)."""
+_MEMORY_MASK: Final = MEMORY_EVERY - 1
 DRAW: Final = -1
 """In the line: a draw; any other entry is the layout position played."""
 
@@ -39,6 +43,7 @@ def search(
     node_limit: int,
     deadline: float,
     line: list[int],
+    check_memory: Callable[[int], None],
 ) -> tuple[int, int]:
     """Search from (present, pos, top); return (NO_WIN, WON or STOPPED, positions searched).
 
@@ -48,7 +53,9 @@ def search(
     ``weights``: :meth:`~patience_core.engine.layout.Layout.chain_weights`; ``ids`` a list of
     zeros as long as their bound, or empty to number the sets in a dictionary; it is left all
     zeros. ``deadline``: a ``time.perf_counter()`` value, or 0 for none. A won line is written
-    to ``line`` (positions played, :data:`DRAW` for a draw).
+    to ``line`` (positions played, :data:`DRAW` for a draw). ``check_memory(nodes)`` is called
+    every :data:`MEMORY_EVERY` positions and stops the search by raising (a compiled loop
+    never gives a signal handler the chance to).
     """
     nstock = len(srank)
     # Argument 3: each layout card left needs a card to go on, one it fits on: a layout card
@@ -173,6 +180,8 @@ def search(
             if nodes >= node_limit or (deadline and not nodes & 4095 and time.perf_counter() > deadline):
                 status = STOPPED
                 break
+            if not nodes & _MEMORY_MASK:
+                check_memory(nodes)
             mask = _free(present, t0, t1, t2, more) & fits[top]
             drew = 0
             # Argument 3 after the move: the top before it, now covered, was the one card lost

@@ -10,11 +10,15 @@ compiler, as plain Python everywhere else, with the same positions searched in t
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Final
 
 NO_WIN: Final = 0
 WON: Final = 1
 STOPPED: Final = 2
+MEMORY_EVERY: Final = 1 << 14
+"""Positions between two calls of ``check_memory`` (the core's ``CHECK_EVERY``)."""
+_MEMORY_MASK: Final = MEMORY_EVERY - 1
 
 # Where a removed card comes from, in the line the search records.
 _DRAWN: Final = 100
@@ -163,13 +167,16 @@ def search_deal(
     count: int,
     node_limit: int,
     deadline: float,
+    check_memory: Callable[[int], None],
 ) -> tuple[int, int, list[tuple[int, ...]]]:
     """Search from a position; return (NO_WIN, WON or STOPPED, positions searched, choices).
 
     ``rank_at``, ``blockers`` and ``below`` (:meth:`~patience_core.engine.layout.Layout.below_all`)
     per layout position; ``tables`` the layout's cover tables; the position as in the module
     docstring of :mod:`patience_pyramid.solver`; ``count`` the stock and waste cards of each
-    rank, 4 bits each; ``deadline`` a ``time.perf_counter()`` value or 0 for none.
+    rank, 4 bits each; ``deadline`` a ``time.perf_counter()`` value or 0 for none;
+    ``check_memory(nodes)`` is called every :data:`MEMORY_EVERY` positions and stops the search
+    by raising (a compiled loop never gives a signal handler the chance to).
     """
     n = len(rank_at)
     layout_rank = [0] * 15
@@ -279,6 +286,8 @@ def search_deal(
             nodes += 1
             if nodes >= node_limit or (deadline and not nodes & 4095 and time.perf_counter() > deadline):
                 raise _Stop
+            if not nodes & _MEMORY_MASK:
+                check_memory(nodes)
             free = _free(present, t0, t1, t2, more)
             # The available stock cards: the drawn one (a) and the waste top (b), 0 for none.
             if drawn:

@@ -64,7 +64,7 @@ from typing import TYPE_CHECKING
 
 from patience_core.engine.cards import RANK_OF
 from patience_core.engine.moves import DRAW, REDEAL, Move
-from patience_core.solver import NO_WIN, UNKNOWN, WON, SolveResult
+from patience_core.solver import NO_WIN, UNKNOWN, WON, SolveResult, check_memory
 from patience_core.solver.builds import load
 from patience_pyramid.rules import Pyramid
 
@@ -121,6 +121,7 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
             count,
             node_limit,
             0.0 if time_limit is None else start + time_limit,
+            check_memory,
         )
     finally:
         if collecting:
