@@ -122,6 +122,8 @@ def patience(root: Path, args: list[str], stdin: str | None = None) -> None:
             lines = [line for line in result.stderr.splitlines() if line and not line.startswith("Warning: ")]
             assert len(lines) == 1, f"{args!r:.300}: {result.stderr!r:.500}"
             assert len(lines[0]) < 1000, f"{args!r:.300}: {lines[0]:.300}"
+        else:  # a usage error: the usage, a hint and the error, each word quoted short
+            assert len(result.stderr) < 1000, f"{args!r:.300}: {result.stderr!r:.300}"
         assert on_disk(root) == before, f"{args!r:.300} failed but changed files"
 
 

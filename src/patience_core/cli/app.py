@@ -6,12 +6,15 @@ Each command group lives in its own module with a ``register(app)`` function; a 
 
 from __future__ import annotations
 
+import importlib
 import os
+import re
 import sys
 import warnings
 from typing import Annotated, Any
 
 import typer
+from typer.core import TyperGroup
 
 import patience_core
 from patience_core import PluginError
@@ -21,7 +24,56 @@ from patience_core.solver import PluginWarning, builds
 
 COMMANDS = (games, play, replay, stats, solve, simulate, bench, serve)
 
+_LONG_WORD = re.compile(r"[^\s()'\"]{41,}")
+MAX_USAGE_ERROR = 300
+"""The most characters a usage error keeps of its message."""
+
+
+def _usage_errors() -> tuple[type[Exception], ...]:
+    # Recent typer carries a copy of click of its own, with its own exception classes.
+    found = []
+    for name in ("typer._click.exceptions", "click.exceptions"):
+        try:
+            found.append(importlib.import_module(name).UsageError)
+        except (ImportError, AttributeError):
+            continue
+    return tuple(found)
+
+
+_USAGE_ERRORS = _usage_errors()
+
+
+def shorten_usage_error(err: Any) -> None:
+    """Quote at most a few dozen characters of each word typed in a usage error (an unknown
+    option, an extra argument), as every other error of the command does. The help shown for
+    a command given no arguments travels as a usage error too, and is left whole."""
+    if type(err).__name__ == "NoArgsIsHelpError":
+        return
+    text = _LONG_WORD.sub(lambda m: f"{m.group(0)[:40]}... ({len(m.group(0))} characters)", err.message)
+    text = "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text)
+    err.message = text if len(text) <= MAX_USAGE_ERROR else text[:MAX_USAGE_ERROR] + "..."
+
+
+class _Commands(TyperGroup):
+    """The root group: its usage errors, and those of its commands, are shortened."""
+
+    def make_context(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return super().make_context(*args, **kwargs)
+        except _USAGE_ERRORS as err:
+            shorten_usage_error(err)
+            raise
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except _USAGE_ERRORS as err:
+            shorten_usage_error(err)
+            raise
+
+
 app = typer.Typer(
+    cls=_Commands,
     name="patience",
     help=(
         "Play solitaire card games in the terminal: every installed game, saved games, statistics, "
