@@ -51,8 +51,9 @@ def bench(
     For each installed game and preset: random playouts through the public API (deal, then a
     random legal move until the game is over) per second, moves per second and the share won;
     and full-information solves (the solver sees every card) of a fixed range of deals at a
-    fixed node limit: deals and states per second. The default workload takes about a minute
-    on a two-core machine; --quick a few seconds. The moves and nodes counted are the same on
+    fixed node limit: deals and states per second. The default workload takes a few seconds a
+    game (about two minutes for every game that ships); --quick a few seconds. The moves and
+    nodes counted are the same on
     every machine for the same version, so they show that two runs did the same work.
     """
     plain = plain or no_color_env()
