@@ -268,3 +268,26 @@ def test_winnable_deals_follow_the_options():
     assert solve_full_information(patience_core.new_game("tripeaks", seed=plain)).won
     no_wrap = next_winnable_deal_full_information("tripeaks", 0, wrap=False)
     assert solve_full_information(patience_core.new_game("tripeaks", seed=no_wrap, wrap=False)).won
+
+
+@pytest.mark.parametrize(
+    ("game_id", "options", "total"),
+    [
+        ("tripeaks", {}, 28),
+        ("pyramid", {}, 28),
+        ("pyramid", {"win": "all"}, 52),  # every card must go: the count runs from 52
+        ("triangle", {}, 52),
+        ("black-hole", {}, 51),  # the ace of spades starts the pile
+    ],
+)
+def test_cards_left_counts_down_from_what_the_game_counts(game_id, options, total):
+    """The view says what "cards left" counts down from, so no screen shows "52 of 28"."""
+    game = patience_core.new_game(game_id, seed=3, **options)
+    assert game.cards_at_start() == game.cards_left() == total
+    for view in ("player", "full"):
+        assert game.to_dict(view)["cards_at_start"] == total
+    moves = game.legal_moves()
+    game.play(moves[0])
+    assert game.cards_at_start() == total
+    assert game.copy().cards_at_start() == total
+    assert patience_core.Game.from_dict(game.to_dict("full")).cards_at_start() == total

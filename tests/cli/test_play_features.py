@@ -326,3 +326,12 @@ def test_quitting_stops_the_clock_and_resuming_starts_it_where_it_stopped():
     autosave_path().write_text(json.dumps(kept))
     result = session("--resume", "--plain", commands=["quit"])
     assert "Time: 1:01." in result.stdout
+
+
+def test_the_screen_counts_cards_left_from_the_cards_at_start():
+    """Triangle's and Pyramid's win=all count every card: the screen says "52 of 52", not
+    "52 of 28"."""
+    for args in (["triangle"], ["pyramid", "-o", "win=all"], ["tripeaks"]):
+        result = run("play", *args, "--seed", "3", "--plain", input="quit\n")
+        total = 28 if args == ["tripeaks"] else 52
+        assert f"Cards left: {total} of {total}." in result.stdout, result.stdout[-500:]

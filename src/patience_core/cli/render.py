@@ -124,7 +124,7 @@ class Renderer:
             lines += self.layout_picture(view["layout"])
             lines.append(Text())
         lines += self.piles(view, has_drawn_card=game.rules.has_drawn_card)
-        lines += self.measures(view, len(game.rules.layout), seconds=game.clock.seconds if clock else None)
+        lines += self.measures(view, game.cards_at_start(), seconds=game.clock.seconds if clock else None)
         if legal and view["status"] == "playing":
             lines += self.legal_moves(view["legal_moves"])
         return lines
@@ -141,7 +141,7 @@ class Renderer:
         if freed:
             lines += self.sentences(f"Now free: {'; '.join(freed)}.")
         lines += self.piles(after, has_drawn_card=has_drawn_card)
-        lines += self.measures(after, len(after["layout"]))
+        lines += self.measures(after, after["cards_at_start"])
         if after["status"] == "playing":
             lines += self.legal_moves(after["legal_moves"])
         return lines
@@ -245,7 +245,8 @@ class Renderer:
         return self.fit(fields)
 
     def measures(self, view: dict[str, Any], size: int, *, seconds: float | None = None) -> list[Text]:
-        """Score, cards left, moves played and, when given, the playing time."""
+        """Score, cards left (of ``size``, the cards left at the deal), moves played and, when
+        given, the playing time."""
         moves = len(view["moves"])
         time = "" if seconds is None else clock_text(seconds)
         if self.plain:

@@ -81,6 +81,7 @@ class Game:
     """
 
     __slots__ = (
+        "_cards_at_start",
         "_history",
         "_legal",
         "_observer",
@@ -121,6 +122,7 @@ class Game:
         self.table.data = rules.deal_data(self.table)
         rules.start(self.table)
         self._start = self.table.state()
+        self._cards_at_start = rules.cards_left(self.table)
         self._history: list[tuple[Move, tuple[Any, ...]]] = []
         self._legal: list[Move] | None = None
         self._over: bool | None = None  # is_over() for the position _legal is of; None: not known
@@ -357,6 +359,11 @@ class Game:
         """Layout cards still on the table (0 is a win in most games)."""
         return self.rules.cards_left(self.table)
 
+    def cards_at_start(self) -> int:
+        """What :meth:`cards_left` was at the deal, so what it counts down from: the layout's
+        cards in most games, all 52 where every card must go (Pyramid with ``win=all``)."""
+        return self._cards_at_start
+
     def score(self) -> int:
         return self.rules.scoring.score(self.table)
 
@@ -386,6 +393,7 @@ class Game:
         other = Game.__new__(Game)
         other.spec, other.preset, other.options = self.spec, self.preset, dict(self.options)
         other.rules, other.deal, other._start = self.rules, self.deal, self._start
+        other._cards_at_start = self._cards_at_start
         other.table = self.table.copy()
         other._history = list(self._history)
         other._legal = None
@@ -460,6 +468,7 @@ class Game:
             moves=[str(m) for m in self.moves],
             status=self.status(),
             cards_left=self.cards_left(),
+            cards_at_start=self._cards_at_start,
             score=self.score(),
             layout=layout,
             stock={

@@ -112,7 +112,7 @@ function status() {
   const passes = v.stock.passes === null ? `passes ${v.stock.passes_used + 1}` : `pass ${v.stock.passes_used + 1} of ${v.stock.passes}`;
   const parts = [
     `Score ${v.score}`,
-    `Cards left ${v.cards_left} of ${v.layout.length}`,
+    `Cards left ${v.cards_left} of ${v.cards_at_start}`,
     `Stock ${v.stock.count}, ${passes}`,
     `Moves ${v.moves.length}`,
     `Time ${time}`,
