@@ -109,7 +109,9 @@ def patience(root: Path, args: list[str], stdin: str | None = None) -> None:
     """Run ``patience ARGS`` and hold it to the promise of the module docstring."""
     before = on_disk(root)
     with hang_guard():
-        result = CliRunner().invoke(app, args, input=stdin, catch_exceptions=True)
+        # As bytes, as a pipe gives them: text with lone surrogates is bytes that are not UTF-8.
+        data = None if stdin is None else stdin.encode("utf-8", "surrogatepass")
+        result = CliRunner().invoke(app, args, input=data, catch_exceptions=True)
     exception = result.exception
     assert exception is None or isinstance(exception, SystemExit), f"{args!r:.300}: {exception!r:.300}"
     assert "Traceback" not in result.output, f"{args!r:.300}"

@@ -13,8 +13,11 @@ statistics are read-only (finding 8), and a 10 MB token quoted short by every pa
 from __future__ import annotations
 
 import json
+import os
 import signal
 import sqlite3
+import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -411,3 +414,22 @@ def test_a_usage_error_quotes_a_few_dozen_characters(args):
     assert len(result.stderr) < 600, result.stderr[:300]
     assert error[0].isprintable()
     assert "x" * 65 not in result.stderr
+
+
+def test_bytes_that_are_not_utf8_on_standard_input_are_refused_as_text(tmp_path):
+    """Bad input of another kind: a pipe of bytes that are not UTF-8, where the system reads
+    standard input strictly (``PYTHONIOENCODING=utf-8:strict``, as on most desktops). The odd
+    line is refused as not a move, shown with escapes, and the game goes on."""
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8:strict", "PATIENCE_HOME": str(tmp_path / "home")}
+    done = subprocess.run(
+        [sys.executable, "-m", "patience_core.cli", "play", "tripeaks", "--seed", "3"],
+        input=b"dr\xed\xa0\x80aw\n\xff\xfe\ndraw\nquit\n",
+        capture_output=True,
+        env=env,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr.decode("utf-8", "replace")[-500:]
+    out = done.stdout.decode("utf-8")
+    assert "Traceback" not in out + done.stderr.decode("utf-8", "replace")
+    assert "not a move: 'dr\\udced\\udca0\\udc80aw'" in out
+    assert "Moves played 1" in out  # the draw after the odd lines was played

@@ -6,6 +6,7 @@ Each command group lives in its own module with a ``register(app)`` function; a 
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import os
 import re
@@ -102,6 +103,23 @@ def root(
 ) -> None:
     """Play solitaire card games in the terminal: every installed game, saved games, statistics."""
     show_plugin_warnings()
+    read_any_bytes()
+
+
+def read_any_bytes() -> None:
+    """Standard input that is not UTF-8 (a pipe of other bytes) reads as text that keeps the
+    odd bytes, as on a C locale, instead of failing: the commands refuse it as they refuse any
+    text that is not a move. Echoed or quoted back, such text shows as escapes."""
+    for stream, errors in (
+        (sys.stdin, "surrogateescape"),
+        (sys.stdout, "backslashreplace"),
+        (sys.stderr, "backslashreplace"),
+    ):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            # A closed or detached stream refuses: nothing goes through it anyway.
+            with contextlib.suppress(ValueError, OSError):
+                reconfigure(errors=errors)
 
 
 def show_plugin_warnings() -> None:

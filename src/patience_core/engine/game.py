@@ -589,6 +589,17 @@ def _uid_of(data: Mapping[str, Any]) -> str:
 
 
 STATE_KEYS: Final = frozenset(
-    {"status", "cards_left", "score", "layout", "stock", "drawn", "waste", "removed", "legal_moves"}
+    {
+        "status",
+        "cards_left",
+        "cards_at_start",
+        "score",
+        "layout",
+        "stock",
+        "drawn",
+        "waste",
+        "removed",
+        "legal_moves",
+    }
 )
 """The keys of a full view that its moves determine; :meth:`Game.from_dict` checks them."""

@@ -75,6 +75,7 @@ def _stock(value: object) -> bool:
 _STATE: Final[dict[str, tuple[Callable[[object], bool], str]]] = {
     "status": (lambda v: v in ("playing", "won", "lost"), "'playing', 'won' or 'lost'"),
     "cards_left": (lambda v: _number(v, 0, 52), "a whole number from 0 to 52"),
+    "cards_at_start": (lambda v: _number(v, 0, 52), "a whole number from 0 to 52"),
     "score": (_number, "a whole number"),
     "layout": (_layout, "a list of at most 52 positions"),
     "stock": (_stock, "an object with the count, the passes and the cards of the stock"),
