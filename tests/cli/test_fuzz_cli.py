@@ -240,7 +240,11 @@ def _at_most(args: list[str], name: str, high: int) -> bool:
     if name not in args[:-1]:
         return True
     text = args[args.index(name) + 1]
-    return not (text.isascii() and text.isdigit()) or int(text) <= high
+    try:  # as the option reads it: "3.0" and " 3 " are 3 too
+        number = float(text)
+    except ValueError:
+        return True  # no number: refused at once
+    return not number > high  # NaN is refused at once too
 
 
 @FUZZ
