@@ -10,6 +10,7 @@ order below. Imports under ``if TYPE_CHECKING:`` only name types and are allowed
 from __future__ import annotations
 
 import ast
+import importlib
 import random
 from pathlib import Path
 
@@ -265,3 +266,19 @@ def test_a_loaded_game_is_observed_after_loading_not_while_its_moves_replay(obse
     copy = again.copy()
     copy.play(copy.legal_moves()[0])
     assert len(observer.calls) == 2, "a copy is for trying moves"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("patience_core.game", "patience_core.engine.game"),
+        ("patience_core.rules", "patience_core.engine.rules"),
+        ("patience_core.build_on_waste", "patience_core.engine.build_on_waste"),
+        ("patience_core.hookspecs", "patience_core.plugins.hookspecs"),
+        ("patience_core.cli.records", "patience_core.userdata.records"),
+        ("patience_core.cli.files", "patience_core.userdata.files"),
+    ],
+)
+def test_modules_that_moved_still_import_from_their_old_paths(old, new):
+    """Programs outside that import a module by its old path keep working: the same module."""
+    assert importlib.import_module(old) is importlib.import_module(new)
