@@ -235,17 +235,20 @@ def _finish_a_won_game_counted():
     return result
 
 
+_REAL_CONNECT = sqlite3.connect
+
+
+def _read_only_connect(path, *args, **kwargs):
+    """sqlite3.connect opening every database read-only, as a file the user may not write."""
+    return _REAL_CONNECT(Path(path).resolve().as_uri() + "?mode=ro", *args, uri=True, **kwargs)
+
+
 def test_a_game_finished_with_read_only_statistics_is_an_error_and_counted_later(monkeypatch, home):
     """Finding 8: when the statistics file can be read but not written, a finished game is
     an error (exit 1), is kept, and is counted once the file can be written again."""
     _count_a_lost_game()
-    real = sqlite3.connect
-
-    def read_only(path, *args, **kwargs):
-        return real(Path(path).resolve().as_uri() + "?mode=ro", *args, uri=True, **kwargs)
-
     with monkeypatch.context() as patched:
-        patched.setattr(sqlite3, "connect", read_only)
+        patched.setattr(sqlite3, "connect", _read_only_connect)
         result = _finish_a_won_game_counted()
         error = one_error_line(result)
         assert error.startswith("Error: the result was not counted in the statistics: cannot use")
@@ -265,10 +268,7 @@ def test_a_game_finished_with_read_only_statistics_is_an_error_and_counted_later
 
 def _refuse_writes_under(folder: Path, monkeypatch) -> None:
     """Writes under ``folder`` fail as a read-only folder makes them fail, whoever the user."""
-    real_connect, real_mkstemp, real_mkdir = sqlite3.connect, tempfile.mkstemp, Path.mkdir
-
-    def connect(path, *args, **kwargs):
-        return real_connect(Path(path).resolve().as_uri() + "?mode=ro", *args, uri=True, **kwargs)
+    real_mkstemp, real_mkdir = tempfile.mkstemp, Path.mkdir
 
     def mkstemp(*args, dir=None, **kwargs):
         if dir is not None and Path(dir).resolve().is_relative_to(folder.resolve()):
@@ -280,7 +280,7 @@ def _refuse_writes_under(folder: Path, monkeypatch) -> None:
             raise PermissionError(13, "Permission denied", str(self))
         return real_mkdir(self, *args, **kwargs)
 
-    monkeypatch.setattr(sqlite3, "connect", connect)
+    monkeypatch.setattr(sqlite3, "connect", _read_only_connect)
     monkeypatch.setattr(tempfile, "mkstemp", mkstemp)
     monkeypatch.setattr(Path, "mkdir", mkdir)
 
