@@ -10,5 +10,7 @@ from setuptools import setup
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from mypyc_build import extensions
 
-ext_modules, cmdclass = extensions(["src/patience_core/solver/waste_search.py"], "patience_core_searches")
+ext_modules, cmdclass = extensions(
+    ["src/patience_core/blocks/build_on_waste/search.py"], "patience_core_searches"
+)
 setup(ext_modules=ext_modules, cmdclass=cmdclass)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from patience_core.solver import build_on_waste, builds
+from patience_core.blocks.build_on_waste import solver as build_on_waste
+from patience_core.solver import builds
 from patience_pyramid import solver as pyramid_solver
 
 # Each hot module and the solver module that calls it through its ``_search``.
 SEARCHES = {
-    "patience_core.solver.waste_search": build_on_waste,
+    "patience_core.blocks.build_on_waste.search": build_on_waste,
     "patience_pyramid.search": pyramid_solver,
 }
 BUILDS = ("installed build", "plain Python")

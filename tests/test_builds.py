@@ -139,7 +139,7 @@ def test_a_compiled_module_that_does_not_load_falls_back_to_its_source(tmp_path,
 
 
 def test_choose():
-    source = ROOT / "src" / "patience_core" / "solver" / "waste_search.py"
+    source = ROOT / "src" / "patience_core" / "blocks" / "build_on_waste" / "search.py"
     ext = source.with_suffix(".so")
     now = builds.source_hash(source)
     assert builds.choose(source, ext, now, False) == builds.Build(True, "")

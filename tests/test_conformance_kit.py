@@ -15,7 +15,7 @@ from hypothesis import Phase, settings
 
 import patience_core
 from patience_core import DRAW, GameSpec, Layout, Move, Scoring, SolveResult, Table, hookimpl, testing
-from patience_core.engine.build_on_waste import BuildOnWaste
+from patience_core.blocks.build_on_waste.rules import BuildOnWaste
 from patience_core.engine.cards import RANK_OF
 from patience_core.engine.rules import LAYOUT_CLEARED
 from patience_core.testing import ConformanceError, deal_with

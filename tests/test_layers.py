@@ -10,7 +10,6 @@ order below. Imports under ``if TYPE_CHECKING:`` only name types and are allowed
 from __future__ import annotations
 
 import ast
-import importlib
 import random
 from pathlib import Path
 
@@ -30,14 +29,15 @@ LAYERS = {
     "engine": 0,
     "plugins": 1,
     "solver": 2,
-    "players": 3,
-    "": 4,  # the root package itself
-    "simulate": 5,
-    "bench": 5,
-    "testing": 5,
-    "userdata": 5,
-    "web": 6,  # the server and the page: below the command that starts it
-    "cli": 7,
+    "blocks": 3,  # rule blocks: rules with their fast solvers, which use the solver's tools
+    "players": 4,
+    "": 5,  # the root package itself
+    "simulate": 6,
+    "bench": 6,
+    "testing": 6,
+    "userdata": 6,
+    "web": 7,  # the server and the page: below the command that starts it
+    "cli": 8,
 }
 LOWER_LAYERS = ("engine", "plugins")
 
@@ -49,25 +49,7 @@ def part_of(module: str) -> str:
         raise ValueError(module)
     if len(parts) == 1:
         return ""
-    # The old module paths of the engine (patience_core.cards ...) are aliases of its modules.
-    if parts[1] in _ENGINE_ALIASES:
-        return "engine"
-    return "plugins" if parts[1] == "hookspecs" else parts[1]
-
-
-_ENGINE_ALIASES = {
-    "build_on_waste",
-    "cards",
-    "deal",
-    "errors",
-    "game",
-    "layout",
-    "moves",
-    "rules",
-    "scoring",
-    "spec",
-    "table",
-}
+    return parts[1]
 
 
 def module_name(path: Path) -> str:
@@ -169,7 +151,7 @@ def test_the_engine_imports_without_plugins_or_pluggy():
         "import types; pkg = types.ModuleType('patience_core')\n"
         "pkg.__path__ = spec.submodule_search_locations\n"
         "sys.modules['patience_core'] = pkg\n"
-        "import patience_core.engine.game, patience_core.engine.build_on_waste\n"
+        "import patience_core.engine.game, patience_core.blocks.build_on_waste.rules\n"
         "bad = [m for m in sys.modules if m == 'pluggy' or m.startswith(('patience_core.plugins',"
         " 'patience_core.solver', 'patience_core.players'))]\n"
         "print(bad)\n"
@@ -266,19 +248,3 @@ def test_a_loaded_game_is_observed_after_loading_not_while_its_moves_replay(obse
     copy = again.copy()
     copy.play(copy.legal_moves()[0])
     assert len(observer.calls) == 2, "a copy is for trying moves"
-
-
-@pytest.mark.parametrize(
-    ("old", "new"),
-    [
-        ("patience_core.game", "patience_core.engine.game"),
-        ("patience_core.rules", "patience_core.engine.rules"),
-        ("patience_core.build_on_waste", "patience_core.engine.build_on_waste"),
-        ("patience_core.hookspecs", "patience_core.plugins.hookspecs"),
-        ("patience_core.cli.records", "patience_core.userdata.records"),
-        ("patience_core.cli.files", "patience_core.userdata.files"),
-    ],
-)
-def test_modules_that_moved_still_import_from_their_old_paths(old, new):
-    """Programs outside that import a module by its old path keep working: the same module."""
-    assert importlib.import_module(old) is importlib.import_module(new)

@@ -290,7 +290,7 @@ def test_argument_3_every_card_left_needs_a_card_to_go_on(build, game_id, seed, 
 
 def test_argument_3_proves_no_win_at_the_root():
     """Three sixes left in the layout need three cards among fives, sevens and the top."""
-    from patience_core.solver.waste_search import _enough_below
+    from patience_core.blocks.build_on_waste.search import _enough_below
 
     left, ahead = [0] * 14, [0] * 14
     left[6] = 3

@@ -25,7 +25,7 @@ from patience_core import (
     Table,
     hookimpl,
 )
-from patience_core.engine.build_on_waste import BuildOnWaste
+from patience_core.blocks.build_on_waste.rules import BuildOnWaste
 from patience_core.engine.cards import CARD_TEXT, RANK_OF
 from patience_core.engine.layout import bits
 from patience_core.engine.table import NO_CARD

@@ -22,12 +22,11 @@ observers attached. Start here::
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Mapping
 from typing import Any
 
+from patience_core.blocks.build_on_waste.rules import BuildOnWaste
 from patience_core.engine import game as _game
-from patience_core.engine.build_on_waste import BuildOnWaste
 from patience_core.engine.cards import CARDS, Card, Rank, Suit
 from patience_core.engine.deal import Deal, make_deal, parse_seeds
 from patience_core.engine.errors import (
@@ -158,21 +157,3 @@ def plugin_errors() -> list[PluginError]:
 
 
 _game.set_catalog(REGISTRY)
-
-# Until 0.2 the engine's modules lay at the root of the package; their old paths still import.
-for _old, _new in {
-    "build_on_waste": "engine.build_on_waste",
-    "cards": "engine.cards",
-    "deal": "engine.deal",
-    "errors": "engine.errors",
-    "game": "engine.game",
-    "hookspecs": "plugins.hookspecs",
-    "layout": "engine.layout",
-    "moves": "engine.moves",
-    "rules": "engine.rules",
-    "scoring": "engine.scoring",
-    "spec": "engine.spec",
-    "table": "engine.table",
-}.items():
-    sys.modules[f"{__name__}.{_old}"] = sys.modules[f"{__name__}.{_new}"]
-del _old, _new

@@ -8,8 +8,8 @@ from cli_helpers import all_game_ids, greedy_moves, run
 
 import patience_core
 from patience_core import GameSpec, Layout, Scoring, Spot, hookimpl
+from patience_core.blocks.build_on_waste.rules import BuildOnWaste
 from patience_core.cli.render import Renderer
-from patience_core.engine.build_on_waste import BuildOnWaste
 
 GLYPHS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 

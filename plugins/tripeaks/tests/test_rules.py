@@ -13,7 +13,7 @@ import pytest
 
 import patience_core
 from patience_core import Game, GameSpec, IllegalMoveError, Layout, OptionError, Scoring
-from patience_core.engine.build_on_waste import BuildOnWaste
+from patience_core.blocks.build_on_waste.rules import BuildOnWaste
 from patience_core.engine.cards import CARD_TEXT
 from patience_core.engine.deal import Deal
 from patience_core.testing import deal_with

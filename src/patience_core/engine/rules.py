@@ -1,10 +1,10 @@
 """What a game plugin implements: the :class:`Rules` of one game, and the conditions it
 composes its end from.
 
-A plugin subclasses :class:`Rules` (or a building block such as
-:class:`patience_core.engine.build_on_waste.BuildOnWaste`), declares its layout and scoring, and writes what a
-legal move is. The core owns the state (:class:`~patience_core.engine.table.Table`), undo, text,
-views and saving; the rules only look at the table and call its primitives.
+A plugin subclasses :class:`Rules` (or a rule block of :mod:`patience_core.blocks`), declares
+its layout and scoring, and writes what a legal move is. The core owns the state
+(:class:`~patience_core.engine.table.Table`), undo, text, views and saving; the rules only
+look at the table and call its primitives.
 """
 
 from __future__ import annotations
@@ -124,7 +124,7 @@ class Rules:
         Kept as ``table.data`` and never changed by moves; copies of the table share it.
         Return a named value (a NamedTuple) and document it, so that a solver written for
         these rules can read it by name, as the Golf family's solver reads
-        :class:`~patience_core.engine.build_on_waste.WasteFits`.
+        :class:`~patience_core.blocks.build_on_waste.rules.WasteFits`.
         """
         return None
 

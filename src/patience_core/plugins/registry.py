@@ -44,7 +44,7 @@ ENTRY_POINT_GROUP: Final = "patience"
 ENV_FILTER: Final = "PATIENCE_PLUGINS"
 DEFAULT_PLUGINS: Final[Mapping[str, str]] = {
     "patience-core": "patience_core.players.builtin",
-    "patience-core-solvers": "patience_core.solver.build_on_waste",
+    "patience-core-solvers": "patience_core.blocks.build_on_waste.solver",
 }
 """The core's own plugins, plugin name to module, loaded by name like entry points (as pytest
 and datasette load theirs), so the host has one code path for its behaviour and a plugin's:

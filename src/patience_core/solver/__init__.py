@@ -6,7 +6,7 @@ player's view. Its name says so everywhere (``solve_full_information``, ``patien
 
 Which solver answers, in turn: the game's own (``GameSpec(solver=...)``, such as Pyramid's),
 then any plugin's offer through the ``solve_full_information`` hook (the core offers
-:mod:`patience_core.solver.build_on_waste` for the Golf family that way), then the generic
+:mod:`patience_core.blocks.build_on_waste.solver` for the Golf family that way), then the generic
 solver (:mod:`patience_core.solver.generic`), which works for any game through its rules.
 Every solver works on copies or on integers of its own, never through ``Game.play``, so no
 observer sees a search.

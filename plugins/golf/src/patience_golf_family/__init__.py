@@ -1,6 +1,6 @@
 """The Golf family: build on one pile, one rank up or down, whatever the suits.
 
-Each game is the core's :class:`~patience_core.engine.build_on_waste.BuildOnWaste` with its
+Each game is the core's :class:`~patience_core.blocks.build_on_waste.rules.BuildOnWaste` with its
 own layout, deal and options (docs/golf.md, docs/black-hole.md, docs/all-in-a-row.md,
 docs/elevator.md), so each gets the family's fast solver with no code of its own.
 """

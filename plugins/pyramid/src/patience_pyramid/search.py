@@ -476,7 +476,7 @@ def search_deal(
 def _free(present: int, t0: list[int], t1: list[int], t2: list[int], more: list[list[int]]) -> int:
     """The cards of ``present`` that nothing present covers (the layout's cover tables inlined).
 
-    Its twin is in :mod:`patience_core.solver.waste_search`, on purpose: each search compiles
+    Its twin is in :mod:`patience_core.blocks.build_on_waste.search`, on purpose: each search compiles
     on its own (and falls back to plain Python on its own), and a call into another compiled
     module would be a Python call once a position."""
     covered = t0[present & 4095] | t1[present >> 12 & 4095] | t2[present >> 24 & 4095]

@@ -2,7 +2,7 @@
 
 Rules T1-T15 of the project's rules page; see docs/tripeaks.md. The game is the Golf family's
 "build on the waste" with three peaks for a layout: the core's
-:class:`~patience_core.engine.build_on_waste.BuildOnWaste` plays it, this module chooses the layout,
+:class:`~patience_core.blocks.build_on_waste.rules.BuildOnWaste` plays it, this module chooses the layout,
 what is dealt face up, the options and the scoring.
 """
 

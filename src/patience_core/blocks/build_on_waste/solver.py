@@ -21,7 +21,7 @@ position it would prune):
    rank, the position is lost. After a move only the ranks that fit on the top it covered can
    fall short, so only they are checked again.
 
-The search (:mod:`patience_core.solver.waste_search`, compiled with mypyc where the install
+The search (:mod:`patience_core.blocks.build_on_waste.search`, compiled with mypyc where the install
 could) keeps its tables in flat lists indexed by the layout's chain numbering
 (:meth:`~patience_core.engine.layout.Layout.chain_weights`), for each set proved lost the
 smallest stock position proved lost with each top and with any top.
@@ -32,7 +32,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-from patience_core.engine.build_on_waste import BuildOnWaste, WasteFits
+from patience_core.blocks.build_on_waste.rules import BuildOnWaste, WasteFits
 from patience_core.engine.cards import RANK_OF
 from patience_core.engine.moves import DRAW, Move
 from patience_core.engine.rules import LAYOUT_CLEARED, Rules
@@ -60,13 +60,13 @@ def plays_plain_build_on_waste(rules: Rules) -> bool:
 @hookimpl(trylast=True)
 def solve_full_information(game: Game, node_limit: int, time_limit: float | None) -> SolveResult | None:
     """The core's offer for every game of the family, through the hook: so a new game built on
-    :class:`~patience_core.engine.build_on_waste.BuildOnWaste` gets this solver with no code."""
+    :class:`~patience_core.blocks.build_on_waste.rules.BuildOnWaste` gets this solver with no code."""
     if not plays_plain_build_on_waste(game.rules):
         return None
     return solve(game, node_limit, time_limit)
 
 
-_search = load("patience_core.solver.waste_search")
+_search = load("patience_core.blocks.build_on_waste.search")
 _FLAT_LIMIT = 1 << 22  # layouts numbering more sets than this keep their tables in a dictionary
 _spare: dict[int, list[int]] = {}  # a zeroed id table per bound, reused from solve to solve
 

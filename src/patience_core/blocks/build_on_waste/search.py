@@ -1,6 +1,6 @@
 """The build-on-waste solver's search, on plain integers and flat lists.
 
-The arguments that make it sound are in :mod:`patience_core.solver.build_on_waste`, which
+The arguments that make it sound are in :mod:`patience_core.blocks.build_on_waste.solver`, which
 prepares the deal's numbers and calls :func:`search`. This module imports nothing else of the
 package, so it compiles on its own: with mypyc where the install found a C compiler, as plain
 Python everywhere else, with the same positions searched in the same order
