@@ -431,7 +431,7 @@ def fuzz_client(tmp_path_factory):
 def test_a_games_file_of_the_first_version_is_brought_up_to_date(tmp_path):
     import sqlite3
 
-    from patience_core.web.games import _SCHEMA, SCHEMA_VERSION, Database
+    from patience_core.web.games import _SCHEMA, SCHEMA_VERSION, Database, Row
 
     path = tmp_path / "games.sqlite3"
     conn = sqlite3.connect(path)
@@ -441,9 +441,9 @@ def test_a_games_file_of_the_first_version_is_brought_up_to_date(tmp_path):
     conn.close()
     db = Database(path)
     try:
-        assert db.load("x") == (1, True, False, False, {})
+        assert db.load("x") == Row(1, True, False, False, False, False, {})
     finally:
         db.close()
     conn = sqlite3.connect(path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
     conn.close()

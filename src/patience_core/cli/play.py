@@ -38,7 +38,7 @@ from patience_core.cli.render import Renderer
 from patience_core.cli.session import Session, play_moves, result_text
 from patience_core.cli.settings import load_settings
 from patience_core.userdata.files import file_kind
-from patience_core.userdata.records import autosave_path, load_game
+from patience_core.userdata.records import autosave_path, load_game, read_record
 
 JsonOpt = Annotated[
     bool,
@@ -215,6 +215,7 @@ def play(
     plain = plain or no_color_env()
     from_autosave = False
     save_path = None
+    assisted = False
     with user_errors():
         if resume:
             if seed is not None or deal is not None or pysol is not None or option:
@@ -232,6 +233,7 @@ def play(
                 from_autosave = True
             else:
                 path = save_path = Path(game)
+            assisted = read_record(path).get("assisted") is True
             g = load_game(path)
         else:
             if game is None:
@@ -289,6 +291,7 @@ def play(
         keep_settings=interactive,
         save_path=save_path,
         from_autosave=from_autosave,
+        assisted=assisted,
     )
     if resume:
         where = "the game kept when you last quit" if from_autosave else str(path)

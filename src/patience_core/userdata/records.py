@@ -43,8 +43,9 @@ def record_of(game: Game) -> dict[str, Any]:
     return data
 
 
-def save_game(game: Game, path: Path) -> None:
-    """Write ``game``'s record to ``path`` atomically.
+def save_game(game: Game, path: Path, *, assisted: bool = False) -> None:
+    """Write ``game``'s record to ``path`` atomically (``assisted``: "still winnable?" was
+    asked, which the record keeps so that the resumed game still counts apart).
 
     Refuses to overwrite a file that is not a game record, so a slip such as ``save notes.txt``
     cannot destroy something else. The folder must exist, but for the data folder, which is
@@ -59,7 +60,10 @@ def save_game(game: Game, path: Path) -> None:
         raise UserError(f"{show_path(path)} exists and is not a saved game; choose another file name")
     if path.parent != data_dir() and file_kind(path.parent) != "folder":
         raise UserError(f"cannot save to {show_path(path)}: there is no folder {show_path(path.parent)}")
-    write_atomic(path, json.dumps(record_of(game), indent=1, ensure_ascii=False) + "\n")
+    record = record_of(game)
+    if assisted:
+        record["assisted"] = True
+    write_atomic(path, json.dumps(record, indent=1, ensure_ascii=False) + "\n")
 
 
 def write_atomic(path: Path, text: str) -> None:
