@@ -30,6 +30,7 @@ import attrs
 
 import patience_core
 from patience_core import Game, IllegalMoveError, InvalidMoveError, Move
+from patience_core.engine.errors import quoted
 from patience_core.solver import still_winnable_full_information
 from patience_core.userdata.common import UserError
 from patience_core.userdata.records import record_of
@@ -42,6 +43,21 @@ NOT_COUNTED_DEMO: Final = "the demo played in this game"
 
 class NotNow(ValueError):
     """What the game refuses now (nothing to undo, the game is over): one line, nothing changed."""
+
+
+class RulesFailed(Exception):
+    """The game's rules (a plugin's code) answered what no game answers, after their trial deal."""
+
+
+def told(err: BaseException) -> str:
+    """An exception in a message: its type and a few dozen characters of what it says."""
+    text = str(err)
+    return f"{type(err).__name__}: {quoted(text, 120)[1:-1] if len(text) > 120 else text}"
+
+
+def rules_failed(game: Game, err: BaseException) -> str:
+    """The one line that ends a game whose plugin's rules failed in it."""
+    return f"the game stopped: plugin {game.spec.plugin!r} failed in its rules: {told(err)}"
 
 
 class Tally(Protocol):
@@ -128,6 +144,15 @@ class InPlay:
         # Taken back from the end: the next end is settled again.
         if not self.game.is_over():
             self.settled = False
+
+    def check_rules(self) -> None:
+        """Raise :class:`RulesFailed` when the rules' legal moves are not distinct moves: the
+        trial deal checks that shape when a game is registered, and rules may change after it."""
+        legal = self.game.legal_moves()
+        if not isinstance(legal, list) or not all(isinstance(m, Move) for m in legal):
+            raise RulesFailed(f"legal_moves returned {quoted(legal)}, not a list of moves")
+        if len(set(legal)) != len(legal):
+            raise RulesFailed("legal_moves lists a move twice")
 
     # --- changes ----------------------------------------------------------------------------------
 

@@ -6,6 +6,8 @@ import json
 import secrets
 import shlex
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -13,7 +15,7 @@ import attrs
 import typer
 
 import patience_core
-from patience_core import Game
+from patience_core import Game, PluginError
 from patience_core.cli.common import (
     CliError,
     DealOpt,
@@ -37,6 +39,8 @@ from patience_core.cli.common import (
 from patience_core.cli.render import Renderer
 from patience_core.cli.session import Session, play_moves, result_text
 from patience_core.cli.settings import load_settings
+from patience_core.inplay import rules_failed
+from patience_core.userdata.common import USER_ERRORS
 from patience_core.userdata.files import file_kind
 from patience_core.userdata.records import autosave_path, load_game, read_record
 
@@ -270,7 +274,8 @@ def play(
     renderer = Renderer(plain=plain, unicode=unicode_ok(), width=console.width, theme=settings.theme)
 
     if moves is not None:
-        error = play_moves(g, moves)
+        with contained(lambda: g):
+            error = play_moves(g, moves)
         if json_out:
             typer.echo(json.dumps(g.to_dict("player"), indent=1))
         else:
@@ -298,11 +303,24 @@ def play(
         session.note(f"Resumed {where}: {len(g.moves)} moves played so far.")
     elif g.deal.seed is not None and interactive:
         session.note(f"Deal {g.deal.seed}: play it again with {replay_command(g)}")
-    session.run()
+    with contained(lambda: session.game):
+        session.run()
     if json_out:
         typer.echo(json.dumps(session.game.to_dict("player"), indent=1))
     if session.unrecorded:  # said as an error when it happened; a script sees it too
         raise typer.Exit(1)
+
+
+@contextmanager
+def contained(game: Callable[[], Game]) -> Iterator[None]:
+    """A game whose plugin's rules fail in it (an exception, legal moves that are not moves)
+    ends with one line naming the plugin, as its trial deal would have refused it."""
+    try:
+        yield
+    except (CliError, PluginError, *USER_ERRORS):
+        raise
+    except (Exception, RecursionError) as err:
+        fail(rules_failed(game(), err))
 
 
 def winnable_seed(game_id: str, seed: int | None, options: list[str] | None) -> int:

@@ -212,6 +212,7 @@ class Session:
         self.after_change()
         self.refresh(position=True)
         while True:
+            self.inplay.check_rules()  # a plugin's rules that turn bad end the game in one line
             if self.game.is_over():
                 if not self.finish():
                     return

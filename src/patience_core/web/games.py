@@ -43,7 +43,7 @@ from patience_core.engine.deal import MAX_SEED
 from patience_core.engine.errors import quoted
 from patience_core.engine.game import STATE_KEYS
 from patience_core.engine.solving import WON
-from patience_core.inplay import InPlay, NotNow, Statistics
+from patience_core.inplay import InPlay, NotNow, Statistics, told
 from patience_core.players import hint
 from patience_core.plugins.guard import TookTooLong, time_bound
 from patience_core.solver import solve_full_information, still_winnable_full_information
@@ -71,7 +71,12 @@ EXPIRE_DAYS: Final = 180
 STILL_WINNABLE_SECONDS: Final = 2.0
 PLAY_SECONDS: Final = 5.0
 """The most time a plain request may spend in a game's rules (a move takes about a
-millisecond); past it the game's plugin is refused by name until the server restarts."""
+millisecond); past it the game ends (410), and after :data:`REFUSE_AFTER` such overruns its
+plugin is refused by name until the server restarts."""
+RESUME_SECONDS: Final = 30.0
+"""The most time replaying a record may take (100,000 moves at most)."""
+REFUSE_AFTER: Final = 3
+"""A plugin whose rules overrun their bound this many times is refused until the server restarts."""
 ADVICE_SECONDS: Final = 20.0
 """The most time a hint or "still winnable?" may spend in a game's rules, its own limits included."""
 WINNABLE_SECONDS: Final = 20.0
@@ -398,11 +403,6 @@ def _check_ours(conn: sqlite3.Connection, path: Path) -> None:
         )
 
 
-def told(err: BaseException) -> str:
-    """An exception in a message: its type and a few dozen characters of what it says."""
-    return f"{type(err).__name__}: {quoted(str(err), 120)[1:-1] if len(str(err)) > 120 else err}"
-
-
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -435,6 +435,7 @@ class Games:
         self.tally = Statistics(self.stats, folder)
         self._lock = threading.Lock()
         self._open: OrderedDict[str, Open] = OrderedDict()
+        self._overruns: dict[str, int] = {}
         self.refused_plugins: dict[str, str] = {}
         """Plugins refused since the start (their rules overran a bound), with why."""
         self.expired = self.db.expire(EXPIRE_DAYS)
@@ -462,7 +463,8 @@ class Games:
             spec, _ = patience_core.find_game(game_id)
             self._plugin_ok(spec.plugin)
             options = typed_options(spec, options or {})
-            with self._contained(spec.plugin, WINNABLE_SECONDS if winnable else PLAY_SECONDS):
+            # The search stops itself at WINNABLE_SECONDS; the bound is for rules that never return.
+            with self._contained(spec.plugin, WINNABLE_SECONDS + PLAY_SECONDS if winnable else PLAY_SECONDS):
                 if winnable:
                     seed = self._winnable_seed(
                         game_id, secrets.randbits(32) if seed is None else seed, options
@@ -504,7 +506,7 @@ class Games:
                 with contextlib.suppress(ValueError):
                     plugin = patience_core.find_game(game_id)[0].plugin
             self._plugin_ok(plugin)
-            with self._contained(plugin, PLAY_SECONDS):
+            with self._contained(plugin, RESUME_SECONDS):
                 inplay = InPlay.resume(record, tally=self.tally)
                 entry = Open(secrets.token_urlsafe(18), inplay, 1)
                 state = self._state(entry)
@@ -555,7 +557,7 @@ class Games:
             with refusals():
                 spec, _ = patience_core.find_game(game_name if isinstance(game_name, str) else "")
             self._plugin_ok(spec.plugin)
-            with self._contained(spec.plugin, PLAY_SECONDS):
+            with self._contained(spec.plugin, RESUME_SECONDS):
                 game = patience_core.load_game(row.record)
         except (ValueError, ApiError) as err:  # a game whose plugin is gone, say
             why = err.message if isinstance(err, ApiError) else str(err)
@@ -590,14 +592,14 @@ class Games:
             if not game.is_over():
                 gap = min(max(time.monotonic() - entry.paused_at, 0.0), IDLE_SECONDS)
                 game.clock = Clock(min(game.clock.seconds + gap, MAX_SECONDS))
+            if entry.inplay.pending:  # a result that waits: the statistics may take it now
+                self._flush(entry, quiet=True)
             try:
                 with self._contained(game.spec.plugin, seconds, entry):
                     yield entry
             finally:
                 game.clock.stop()
                 entry.paused_at = time.monotonic()
-            if entry.inplay.pending:
-                self._flush(entry, quiet=True)
 
     def _plugin_ok(self, plugin: str, game_id: str | None = None) -> None:
         why = self.refused_plugins.get(plugin)
@@ -615,9 +617,12 @@ class Games:
         except (ApiError, UserError, NotNow, *USER_ERRORS):
             raise
         except TookTooLong:
-            why = f"plugin {plugin!r} is refused: its rules took more than {seconds:g} s"
+            self._overruns[plugin] = self._overruns.get(plugin, 0) + 1
+            why = f"the game stopped: plugin {plugin!r} took more than {seconds:g} s in its rules"
+            if self._overruns[plugin] >= REFUSE_AFTER:
+                why = f"plugin {plugin!r} is refused: its rules took more than {seconds:g} s"
+                self.refused_plugins[plugin] = why
             log.warning("%s", why)
-            self.refused_plugins[plugin] = why
             self._broken(entry, why)
             raise ApiError(410 if entry else 503, why) from None
         except Exception as err:  # the plugin's rules failed (or returned what is not a move)
@@ -825,6 +830,7 @@ class Games:
         because they are not the position (redo, playing time). The deal number only once the
         game is over: it gives away the whole deal."""
         inplay = entry.inplay
+        inplay.check_rules()  # the view lists the legal moves: they must be moves
         game = inplay.game
         over = game.is_over()
         seed = game.deal.seed
