@@ -23,6 +23,7 @@ from typing import Any, Final
 
 import patience_core
 from patience_core import Game, RecordError
+from patience_core.engine.record import check_fields
 from patience_core.userdata.common import UserError, data_dir
 from patience_core.userdata.files import file_kind, read_file, show_path, why
 
@@ -123,11 +124,22 @@ def _fsync_folder(folder: Path) -> None:
 
 
 def _is_record_file(path: Path) -> bool:
+    """Whether ``path`` holds a whole game record (every field as records have it), which a
+    save may replace; an object that only says ``"format": "patience-game"`` is not one."""
     try:
         data = json.loads(read_file(path, "saved game", MAX_RECORD_BYTES).decode("utf-8"))
     except (UserError, UnicodeDecodeError, ValueError, RecursionError):
         return False
-    return isinstance(data, dict) and data.get("format") == FORMAT
+    if not isinstance(data, dict) or data.get("format") != FORMAT or not data.keys() >= _RECORD_KEYS:
+        return False
+    try:
+        check_fields(data)
+    except RecordError:
+        return False
+    return data.get("view") == "full"
+
+
+_RECORD_KEYS: Final = frozenset({"format", "version", "view", "game", "options", "deal", "moves", "status"})
 
 
 def read_record(path: Path) -> dict[str, Any]:

@@ -42,6 +42,7 @@ from patience_core.userdata.files import article, file_kind, show_path
 
 DB_NAME: Final = "stats.sqlite3"
 SCHEMA_VERSION: Final = 1
+APPLICATION_ID: Final = 0x50415453  # "PATS": marks a statistics file as ours
 _SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS results (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -118,6 +119,9 @@ class Store:
 
     @contextmanager
     def _connect(self, *, create: bool) -> Iterator[sqlite3.Connection | None]:
+        """A connection to the file, or None when there are no statistics yet and ``create`` is
+        off: reading never writes (an empty file stays empty). A file that is not ours (a
+        database of other tables) is refused, never given our tables."""
         kind = file_kind(self.path)
         if kind is None and not create:
             yield None
@@ -132,10 +136,23 @@ class Store:
                     raise UserError(
                         f"the statistics in {self.path} were written by a newer version of patience"
                     )
+                tables = {
+                    row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+                }
+                ours = conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+                if tables and not ours and "results" not in tables:
+                    raise UserError(
+                        f"{show_path(self.path)} is not a statistics file of patience (it holds other"
+                        " tables); move it away, or set PATIENCE_HOME to another folder"
+                    )
+                if not tables and not create:
+                    yield None  # an empty file: no statistics yet, and nothing written
+                    return
                 if version < SCHEMA_VERSION:
                     with conn:
                         conn.executescript(_SCHEMA)
                         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                        conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                 yield conn
         except (sqlite3.DatabaseError, OSError) as err:
             raise UserError(
