@@ -32,6 +32,7 @@ import patience_core
 from patience_core import Game, IllegalMoveError, InvalidMoveError, Move
 from patience_core.engine.errors import quoted
 from patience_core.solver import still_winnable_full_information
+from patience_core.solver.winnable import Winnable
 from patience_core.userdata.common import UserError
 from patience_core.userdata.records import record_of
 from patience_core.userdata.stats import Store
@@ -219,7 +220,7 @@ class InPlay:
 
     # --- help that looks at the hidden cards ---------------------------------------------------------
 
-    def still_winnable(self, time_limit: float) -> str:
+    def still_winnable(self, time_limit: float) -> Winnable:
         """Whether the game can still be won, SEEING THE HIDDEN CARDS: the game is assisted
         from now on."""
         return still_winnable_full_information(self.assisting_copy(), time_limit=time_limit)

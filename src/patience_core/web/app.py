@@ -248,6 +248,14 @@ class Pool:
         self.executor.shutdown(wait=False, cancel_futures=True)
 
 
+def make_pools() -> dict[str, Pool]:
+    """Hints and "still winnable?" (2 threads, 14 waiting), winnable deals (1 thread, 3 waiting)."""
+    return {
+        "advice": Pool("hints", workers=2, queue=14, retry_after=2),
+        "search": Pool("winnable deals", workers=1, queue=3, retry_after=10),
+    }
+
+
 def pools(request: Request) -> dict[str, Pool]:
     found: dict[str, Pool] = request.app.state.pools
     return found
@@ -367,6 +375,8 @@ def openapi_document() -> dict[str, Any]:
     doc: dict[str, Any] = json.loads((HERE / "openapi.json").read_text(encoding="utf-8"))
     doc["info"]["version"] = patience_core.__version__
     schemas = doc["components"]["schemas"]
+    ids = sorted({key for spec in patience_core.games() for key in (spec.id, *(p.id for p in spec.presets))})
+    schemas["NewGame"]["properties"]["game"]["enum"] = ids  # the games this server plays
     for name, file in (("PlayerView", "player-view"), ("GameRecord", "game-record")):
         schema = json.loads((STATIC / "schemas" / f"{file}.schema.json").read_text(encoding="utf-8"))
         for key in ("$schema", "$id"):
@@ -529,7 +539,9 @@ def create_app(
         yield
         for pool in app.state.pools.values():
             pool.close()
-        app.state.games.close()
+        app.state.pools = make_pools()  # for a later start of the same app (tests start it often)
+        if games is None:  # the games of the caller are the caller's to close
+            app.state.games.close()
 
     # Load the plugins now, in one thread: the registry loads them lazily and is not safe to
     # load from the thread pool's threads at once.
@@ -560,10 +572,7 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.games = games or Games(folder)
-    app.state.pools = {
-        "advice": Pool("hints", workers=2, queue=14, retry_after=2),
-        "search": Pool("winnable deals", workers=1, queue=3, retry_after=10),
-    }
+    app.state.pools = make_pools()
     app.add_middleware(Guard, allowed_hosts=allowed_hosts, routes=routes)
     app.add_middleware(SecurityHeaders)
     return app
