@@ -272,6 +272,14 @@ def test_a_stale_version_is_quoted_short(client):
     assert "a number of 4001 digits" in error
 
 
+@pytest.mark.parametrize(("move", "shown"), [("zz", "illegal move zz:"), ("QQ", "illegal move QQ:")])
+def test_a_word_the_game_has_no_move_for_is_422_as_documented_and_quoted_as_sent(client, move, shown):
+    """Page issue, defect 4: "zz" and "QQ" are word moves the game does not have (422, as
+    docs/web.md now says); "QQ" was quoted back as "qq"."""
+    gid = make(client, seed=2)["id"]
+    assert one_line(client.post(f"/api/games/{gid}/moves", json={"move": move}), 422).startswith(shown)
+
+
 def test_hint_and_still_winnable_take_no_body(client):
     gid = make(client, seed=2)["id"]
     for route in ("hint", "still-winnable-full-information"):

@@ -403,6 +403,15 @@ def _check_ours(conn: sqlite3.Connection, path: Path) -> None:
         )
 
 
+def _as_sent(err: IllegalMoveError, sent: str) -> str:
+    """The refusal naming the move as the client wrote it (``QQ``, not the word ``qq`` it reads as)."""
+    head = f"illegal move {err.move}:"
+    text = str(err)
+    if text.startswith(head) and str(err.move).lower() == sent.strip().lower() != sent.strip():
+        return f"illegal move {quoted(sent.strip(), 24)[1:-1]}:{text[len(head) :]}"
+    return text
+
+
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -664,6 +673,8 @@ class Games:
                     auto_played = inplay.auto_play() if auto else []
                 else:
                     outcome = inplay.play([move], auto=auto)
+                    if isinstance(outcome.refused, IllegalMoveError):
+                        raise ApiError(422, _as_sent(outcome.refused, move))
                     if outcome.refused is not None:
                         raise outcome.refused
                     played, auto_played = outcome.played, outcome.auto_played
