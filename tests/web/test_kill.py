@@ -7,6 +7,7 @@ is the long profile (docs/limits.md), about ten minutes.
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import random
@@ -102,7 +103,7 @@ def client(url: str, ledger: Ledger, rng: random.Random, stop: threading.Event) 
                 assert code == 200, answer
                 state = answer
                 ledger.acknowledged(state)
-        except OSError:
+        except (OSError, http.client.HTTPException):
             return  # the server was killed under us: what was not answered was not acknowledged
 
 

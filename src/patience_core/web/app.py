@@ -482,7 +482,8 @@ class Guard:
             await _refuse(send, 403, why)
             return
         origin = headers.get("origin")
-        if origin is not None and origin != "null" and origin.split("://", 1)[-1].lower() != host.lower():
+        # "null" too: a sandboxed frame or a file of another site says no origin at all.
+        if origin is not None and origin.split("://", 1)[-1].lower() != host.lower():
             await _refuse(send, 403, f"a request from another site ({quoted(origin, 40)}) is refused")
             return
         if scope["method"] == "OPTIONS" and scope["path"].startswith("/api/"):
