@@ -361,7 +361,7 @@ def openapi_validator(doc: dict, name: str) -> jsonschema.Draft202012Validator:
 
 
 def test_the_openapi_document_is_valid_openapi_with_every_reference_resolved(client):
-    """Page issue, defect 3: the embedded schemas' "#/$defs/..." references did not resolve
+    """The page audit, defect 3: the embedded schemas' "#/$defs/..." references did not resolve
     inside the document (openapi-spec-validator: PointerToNowhere '/$defs/id')."""
     from openapi_spec_validator import validate
 

@@ -1,6 +1,6 @@
 """The second audit of the server and the plugin boundary: each finding, held by a test.
 
-Numbers are the findings' (the issue's list); "page 3" and "page 4" are the page issue's
+Numbers are the audit's findings; "page 3" and "page 4" are defects the audit of the page found
 defects that belong to the server.
 """
 
@@ -274,7 +274,7 @@ def test_a_stale_version_is_quoted_short(client):
 
 @pytest.mark.parametrize(("move", "shown"), [("zz", "illegal move zz:"), ("QQ", "illegal move QQ:")])
 def test_a_word_the_game_has_no_move_for_is_422_as_documented_and_quoted_as_sent(client, move, shown):
-    """Page issue, defect 4: "zz" and "QQ" are word moves the game does not have (422, as
+    """The page audit, defect 4: "zz" and "QQ" are word moves the game does not have (422, as
     docs/web.md now says); "QQ" was quoted back as "qq"."""
     gid = make(client, seed=2)["id"]
     assert one_line(client.post(f"/api/games/{gid}/moves", json={"move": move}), 422).startswith(shown)
