@@ -1,7 +1,7 @@
 """The second audit of the server and the plugin boundary: each finding, held by a test.
 
-Numbers are the audit's findings; "page 3" and "page 4" are defects the audit of the page found
-defects that belong to the server.
+Numbers are the audit's findings; "page 3" and "page 4" are defects that the audit of the page
+found in the server.
 """
 
 from __future__ import annotations
