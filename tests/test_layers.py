@@ -36,8 +36,9 @@ LAYERS = {
     "bench": 6,
     "testing": 6,
     "userdata": 6,
-    "web": 7,  # the server and the page: below the command that starts it
-    "cli": 8,
+    "inplay": 7,  # a game in play, for every front end: the terminal's and the server's
+    "web": 8,  # the server and the page: below the command that starts it
+    "cli": 9,
 }
 LOWER_LAYERS = ("engine", "plugins")
 
