@@ -312,7 +312,8 @@ class Layout:
         """``peaks`` pyramids of ``height`` rows that touch and share their bottom row.
 
         Each card above the bottom is covered by the two cards of its own pyramid below it;
-        the bottom row has ``peaks * (height - 1) + 1`` cards. ``peaks(3, 4)`` stands three peaks of 3, 6, 9 and 10 cards.
+        the bottom row has ``peaks * (height - 1) + 1`` cards. ``peaks(3, 4)`` stands three
+        peaks on rows of 3, 6, 9 and 10 cards.
         Ids are ``r{row}c{column}`` counted from 1 across the whole row; groups ``peak1``...
         hold each pyramid (the bottom cards it stands on included).
         """
