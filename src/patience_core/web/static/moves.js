@@ -53,11 +53,11 @@ export class Moves {
       return `${item.src}-${dst}${item.run > 1 ? `x${item.run}` : ""}`;
     }
     if (!item.card) return null;
+    if (target.place === this.home) return item.src === this.home ? null : item.card;
     if (target.card && target.card !== item.card) {
       const legal = this.legal.find((m) => { const c = cardsOf(m); return c.length === 2 && c.includes(item.card) && c.includes(target.card); });
       return legal || `${item.card}+${target.card}`;
     }
-    if (target.place === this.home && item.src !== this.home) return item.card;
     return null;
   }
 
