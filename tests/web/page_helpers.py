@@ -107,9 +107,17 @@ def center(page: Page, selector: str) -> tuple[float, float]:
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
+def grip(page: Page, selector: str) -> tuple[float, float]:
+    """Where a finger takes a card: near its top, the part a fan or a lower row leaves in sight."""
+    settle(page)
+    box = page.locator(selector).first.bounding_box()
+    assert box is not None, selector
+    return box["x"] + box["width"] / 2, box["y"] + min(10, box["height"] * 0.12)
+
+
 def drag(page: Page, source: str, target: str, steps: int = 8) -> None:
-    """A mouse drag from the middle of ``source`` to the middle of ``target``."""
-    x0, y0 = center(page, source)
+    """A mouse drag from the top of ``source`` to the middle of ``target``."""
+    x0, y0 = grip(page, source)
     x1, y1 = center(page, target)
     page.mouse.move(x0, y0)
     page.mouse.down()
@@ -120,7 +128,7 @@ def drag(page: Page, source: str, target: str, steps: int = 8) -> None:
 
 def touch_drag(page: Page, source: str, target: str, steps: int = 8) -> None:
     """A drag by a finger (touch events, which Chromium turns into pointer events)."""
-    x0, y0 = center(page, source)
+    x0, y0 = grip(page, source)
     x1, y1 = center(page, target)
     cdp = page.context.new_cdp_session(page)
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
