@@ -26,6 +26,7 @@ ARGS = [
     "--no-first-run",
 ]
 SHOTS = Path(__file__).parents[2] / "build" / "screenshots"
+MIN_CARD = 24  # px: narrower cards are too small to touch
 SIZES = {1280: (1280, 800), 360: (360, 740)}
 # The browser logs each 4xx answer (a refused move is one, an unknown game another).
 REFUSED = "Failed to load resource: the server responded with a status of 4"

@@ -117,7 +117,8 @@ def test_5_resume_a_saved_game_is_a_button_the_keyboard_reaches(browser, server)
     page.keyboard.press("g")
     button = page.get_by_role("button", name=re.compile(r"^Resume a saved game"))
     expect(button).to_be_visible()
-    for _ in range(12):
+    expect(page.locator("#saved-dialog")).to_be_visible()
+    for _ in range(20):
         if page.evaluate("() => document.activeElement.id") == "upload-button":
             break
         page.keyboard.press("Tab")

@@ -582,31 +582,44 @@ function stopDemo({ quiet = false } = {}) {
 
 // --- windows: each open one is a step of the history, so Back closes it ----------------------------
 
-let pageClosing = false;
-let backDone = null;
+let dialogStep = false;   // a step of the history stands for the open window
+let stepGoing = null;     // Back asked for, to drop that step: { promise, done }
 
 function openDialog(dialog) {
   if (!dialog.open) dialog.showModal();
   const entry = { game: state?.id, dialog: dialog.id };
-  if (history.state && history.state.dialog) history.replaceState(entry, "", location.href);
-  else history.pushState(entry, "", location.href);
+  if (dialogStep) history.replaceState(entry, "", location.href);
+  else {
+    history.pushState(entry, "", location.href);
+    dialogStep = true;
+  }
 }
 
 // Close a window and wait until its step of the history is gone.
 function closeDialog(dialog) {
-  if (dialog.open) { pageClosing = true; dialog.close(); pageClosing = false; }
+  if (dialog.open) dialog.close();
   return dropDialogStep();
 }
 
 function dropDialogStep() {
-  if (document.querySelector("dialog[open]") || !(history.state && history.state.dialog)) return Promise.resolve();
-  return new Promise((done) => { backDone = done; history.back(); });
+  if (stepGoing) return stepGoing.promise;
+  if (document.querySelector("dialog[open]") || !dialogStep) return Promise.resolve();
+  dialogStep = false;
+  let done;
+  const promise = new Promise((resolve) => { done = resolve; });
+  stepGoing = { promise, done };
+  history.back();
+  return promise;
 }
 
 async function onPopState() {
-  if (backDone) { const done = backDone; backDone = null; done(); return; }
+  if (stepGoing) { const going = stepGoing; stepGoing = null; going.done(); return; }
   const open = document.querySelector("dialog[open]");
-  if (open) { pageClosing = true; open.close(); pageClosing = false; return; }
+  if (open && dialogStep) {  // Back closes the window first
+    dialogStep = false;
+    open.close();
+    return;
+  }
   const id = idFromAddress();
   if (id && (!state || id !== state.id)) await load(id, { address: "keep" });
 }
@@ -807,16 +820,16 @@ function confirmStep(title, text, yes) {
   $("confirm-text").textContent = text;
   $("confirm-yes").textContent = yes;
   return new Promise((done) => {
+    let settled = false;
     const answer = async (value) => {
-      $("confirm-yes").onclick = null;
-      $("confirm-no").onclick = null;
-      dialog.onclose = null;
+      if (settled) return;
+      settled = true;
       await closeDialog(dialog);
       done(value);
     };
     $("confirm-yes").onclick = () => answer(true);
     $("confirm-no").onclick = () => answer(false);
-    dialog.onclose = () => { if (!pageClosing) { dialog.onclose = null; done(false); } };
+    dialog.onclose = () => answer(false);  // Escape, or Back
     openDialog(dialog);
   });
 }
@@ -1063,7 +1076,7 @@ function wire() {
     button.addEventListener("click", () => closeDialog(button.closest("dialog")));
   }
   for (const dialog of document.querySelectorAll("dialog")) {
-    dialog.addEventListener("close", () => { if (!pageClosing) dropDialogStep(); });
+    dialog.addEventListener("close", () => dropDialogStep());  // Escape: its step goes too
   }
   window.addEventListener("popstate", onPopState);
   document.addEventListener("keydown", onKey);

@@ -13,7 +13,7 @@ const RANKS = { A: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 
 const SUITS = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
 const SVG = "http://www.w3.org/2000/svg";
 export const RATIO = 1.4;          // a card's height over its width
-export const MIN_CARD = 26;        // px: a card narrower than this is too small to touch
+export const MIN_CARD = 24;        // px: a card narrower than this is too small to touch
 export const MAX_CARD = 100;
 const GAP = 0.7;                   // units between the layout and the row of piles under it
 const LABEL = 0.65;                // units kept under a pile of that row for its label
@@ -119,10 +119,12 @@ function rowPlaces(view, top, width) {
   // that removes cards (a drawn-card game, as Giza) keeps none.
   if (stock || !view.has_drawn_card || view.waste.length) places.push({ id: "waste", kind: stock ? "waste" : "foundation" });
   if (view.has_drawn_card) places.push({ id: "removed", kind: "removed" });
-  const span = places.length * 2 + (places.length - 1) * 1;
-  const left = Math.max(0, (width - span) / 2);
+  const span = places.length * 3 - 1;
+  // The labels are wider than the cards: half a card to spare on each side.
+  const wide = Math.max(width, span + 1);
+  const left = (wide - span) / 2;
   places.forEach((p, i) => Object.assign(p, { x: left + i * 3, y: top, labelled: true }));
-  return { places, right: left + span, bottom: top + 2 + LABEL };
+  return { places, width: wide, bottom: top + 2 + LABEL };
 }
 
 function rowCards(view, places) {
@@ -238,9 +240,10 @@ export function buildScene(view, { squeeze = 1, steps = new Map() } = {}) {
   const laid = layoutCards(view, squeeze);
   const top = laid.cards.length ? laid.bottom + GAP : 0;
   const row = rowPlaces(view, top, laid.right);
+  const shift = (row.width - laid.right) / 2;
+  for (const c of laid.cards) c.x += shift;
   const cards = [...laid.cards, ...rowCards(view, row.places)];
-  const width = Math.max(laid.right, row.right);
-  return { cards, places: row.places, width, height: row.bottom, piles: false };
+  return { cards, places: row.places, width: row.width, height: row.bottom, piles: false };
 }
 
 // The card width (px) and the scene that fit `w` x `h` pixels: sized by the width and the
