@@ -129,7 +129,6 @@ function render({ motion = null, keepFocus = true } = {}) {
   const { cw, scene } = fit(view, area.w, area.h);
   drawScene(box, scene, cw);
   annotate(box);
-  $("redeal")?.remove();
   const title = state.title + (dealNumber() ? `, deal ${dealNumber()}` : "");
   $("title").textContent = title;
   document.title = `${title} - Patience`;
@@ -880,8 +879,8 @@ function remember(s, deal = undefined) {
   const rest = list.filter((g) => g.id !== s.id);
   const entry = { id: s.id, title: s.title, moves: s.view.moves.length, left: s.view.cards_left, at: Date.now(),
     deal: deal !== undefined ? String(deal) : old?.deal };
+  // A finished game leaves the list (its deal number is the server's by then).
   const keep = s.view.status === "playing" ? [entry, ...rest] : rest;
-  if (s.view.status !== "playing" && deal !== undefined) keep.unshift({ ...entry, done: true });
   localStorage.setItem(SAVED, JSON.stringify(keep.slice(0, 30)));
 }
 
@@ -896,7 +895,7 @@ function ago(ms) {
 
 async function showSaved() {
   const list = $("saved-list");
-  const games = savedGames().filter((g) => !g.done);
+  const games = savedGames();
   list.replaceChildren();
   if (!games.length) list.append(Object.assign(document.createElement("li"), { textContent: "No game in progress." }));
   for (const g of games) {

@@ -92,6 +92,7 @@ export class Moves {
 
 // A move said in words: "the seven of spades and the six of hearts", "column 3 to foundation 4".
 export function describe(move, view, names) {
+  if (WORDS.includes(move)) return `the ${move}`;
   const cards = cardsOf(move);
   if (cards.length) return cards.map(names.card).join(" and ");
   const m = parsePileMove(move);

@@ -18,8 +18,8 @@ export const MAX_CARD = 100;
 const GAP = 0.7;                   // units between the layout and the row of piles under it
 const LABEL = 0.65;                // units kept under a pile of that row for its label
 const DOWN_STEP = 0.3;             // a face-down card of a column shows this much (units)
-const UP_STEP = 0.56;              // a face-up card of a column: its rank and suit
-const MIN_UP_STEP = 0.34;          // a compressed column still shows every rank
+const UP_STEP = 0.9;               // a face-up card of a column: its rank and suit
+const MIN_UP_STEP = 0.6;           // a compressed column still shows every rank
 const MIN_DOWN_STEP = 0.12;
 const RIGHT_STEP = 0.62;           // a fan to the right (a waste shows its top three)
 const FAN_ROOM = 7;                // units a column may grow before the cards are sized smaller
@@ -99,7 +99,7 @@ function layoutCards(view, squeeze) {
       pos: p.id,
       free: p.free,
       covered: p.face_up && !p.free,
-      coveredBy: covering.filter((q) => q.face_up).map((q) => q.card),
+      side: covering.some((q) => q.y === p.y),  // a fan to the right: only its left edge shows
       label: p.face_up ? `${cardName(p.card)}, ${state}` : "face-down card",
     });
   });
@@ -214,6 +214,7 @@ function pileScene(view, steps) {
         run: all.length - i,
         stock: pile.kind === "stock",
         count: pile.kind === "stock" && top ? count : undefined,
+        side: pile.fan === "right",
         label: pile.kind === "stock" ? `Stock: ${count} card${count === 1 ? "" : "s"}` : label,
       });
       if (pile.fan === "down") dy += faceUp ? step.up : step.down;
@@ -335,6 +336,7 @@ export function cardButton(item, px) {
   }
   if (item.free) button.classList.add("free");
   if (item.covered) button.classList.add("covered");
+  if (item.side) button.classList.add("side");
   if (item.pos) button.dataset.position = item.pos;
   if (item.src) button.dataset.src = item.src;
   if (item.index !== undefined) button.dataset.index = String(item.index);
