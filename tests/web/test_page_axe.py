@@ -50,9 +50,9 @@ def test_every_game_is_clean_fits_and_is_shown(browser, server, game, width):
     no_scrolling(page)
     assert card_width(page) >= MIN_CARD
     shot(page, f"web-{game}-{width}")
-    # A card chosen, its places lit: still clean.
+    # A card chosen, its places lit: still clean (at one size: the same nodes at the other).
     movable = page.locator("#table .card.movable")
-    if movable.count():
+    if width == 1280 and movable.count():
         movable.first.focus()
         page.keyboard.press("Enter")
         settle(page)
