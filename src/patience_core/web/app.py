@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import hashlib
 import ipaddress
 import json
 import logging
@@ -35,8 +36,9 @@ import anyio
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -360,8 +362,40 @@ async def openapi(request: Request) -> JSONResponse:
     return JSONResponse(openapi_document())
 
 
-async def page(request: Request) -> Response:
-    return FileResponse(STATIC / "index.html", headers={"cache-control": "no-cache"})
+def asset_version() -> str:
+    """A digest of the page's files: the part of their address that changes when they change,
+    so that a browser may keep them for good."""
+    digest = hashlib.sha256()
+    for path in sorted(STATIC.glob("*.*")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+class VersionedStatic(StaticFiles):
+    """The page's files at /static/VERSION/: the address changes with the content, so they are
+    cached for a year and never asked for again."""
+
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        response = await super().get_response(path, scope)
+        if response.status_code == 200:
+            response.headers["cache-control"] = "public, max-age=31536000, immutable"
+        return response
+
+
+def page_text(version: str) -> str:
+    """index.html naming the versioned addresses of its style sheet and script."""
+    text = (STATIC / "index.html").read_text(encoding="utf-8")
+    return text.replace('"/static/', f'"/static/{version}/')
+
+
+def page_route(version: str) -> Callable[[Request], Awaitable[Response]]:
+    text = page_text(version)
+
+    async def page(request: Request) -> Response:
+        # The page itself is asked again each time (no-cache), so a new version is found at once.
+        return Response(text, media_type="text/html; charset=utf-8", headers={"cache-control": "no-cache"})
+
+    return page
 
 
 def openapi_document() -> dict[str, Any]:
@@ -548,8 +582,11 @@ def create_app(
     # load from the thread pool's threads at once.
     patience_core.games()
     gid = "/api/games/{id}"
+    version = asset_version()
+    page = page_route(version)
     routes = [
         Route("/", page),
+        Route("/play/{id}", page),  # a game's own address: reload, back and a shared link find it
         Route("/openapi.json", openapi),
         Route("/api/games", list_games, methods=["GET"]),
         Route("/api/games", create_game, methods=["POST"]),
@@ -565,6 +602,7 @@ def create_app(
         Route(gid + "/hint", hint, methods=["POST"]),
         Route(gid + "/still-winnable-full-information", still_winnable, methods=["POST"]),
         Route(gid + "/record", record),
+        Mount(f"/static/{version}", VersionedStatic(directory=STATIC), name="assets"),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(
@@ -576,4 +614,6 @@ def create_app(
     app.state.pools = make_pools()
     app.add_middleware(Guard, allowed_hosts=allowed_hosts, routes=routes)
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(GZipMiddleware, minimum_size=600)  # outermost: compresses every answer
+    app.state.asset_version = version
     return app
