@@ -41,6 +41,9 @@ from patience_core.engine.deal import span
 from patience_core.solver import DEFAULT_NODE_LIMIT, NO_WIN, UNKNOWN, WON, builds
 
 MAX_PLAYOUT_MOVES: Final = 10_000
+REPEATS_PLAYOUT_MOVES: Final = 500
+"""A random playout of a game whose positions may repeat (``Rules.repeats``: Klondike, FreeCell)
+seldom ends by itself: it stops here, counted as stopped."""
 """A playout still going after this many moves is stopped (and not won): a game whose rules
 allowed endless play would otherwise never finish the bench."""
 
@@ -157,8 +160,9 @@ def random_playouts(
         start = time.perf_counter()
         game = patience_core.new_game(game_id, seed=seed, **options)
         played = 0
+        cap = REPEATS_PLAYOUT_MOVES if game.rules.repeats else MAX_PLAYOUT_MOVES
         while not game.is_over():
-            if played == MAX_PLAYOUT_MOVES:
+            if played >= min(cap, MAX_PLAYOUT_MOVES):
                 stopped += 1
                 break
             game.play(rng.choice(game.legal_moves()))

@@ -127,7 +127,7 @@ def shuffled_indices(seed: int, deck: Deck = STANDARD) -> list[int]:
                 break
         j = z % n
         cards[i], cards[j] = cards[j], cards[i]
-    return _in_order_of_copies(cards) if len(cards) > DECK_SIZE else cards
+    return _in_order_of_copies(cards) if deck.cards[-1] >= DECK_SIZE else cards
 
 
 def _in_order_of_copies(ids: list[int]) -> list[int]:

@@ -131,12 +131,20 @@ class Build:
     step: Step = Step.DOWN
     suits: Suits = Suits.ANY
     wrap: bool = False
+    # Whether face a goes on face b, at a * 52 + b: asked on every legal-move listing.
+    _table: bytes = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        table = bytes(
+            _fits_rank(self.step, self.wrap, RANK_OF[c], RANK_OF[o]) and _fits_suit(self.suits, c, o)
+            for c in range(52)
+            for o in range(52)
+        )
+        object.__setattr__(self, "_table", table)
 
     def fits(self, card: int, onto: int) -> bool:
-        """Whether ``card`` may go on ``onto`` (card ids)."""
-        return _fits_rank(self.step, self.wrap, RANK_OF[card], RANK_OF[onto]) and _fits_suit(
-            self.suits, card, onto
-        )
+        """Whether ``card`` may go on ``onto`` (card ids; copies of a card fit alike)."""
+        return self._table[card % 52 * 52 + onto % 52] == 1
 
     def rank_after(self, rank: int) -> tuple[int, ...]:
         """The ranks that may go on a card of ``rank``, lowest first."""
