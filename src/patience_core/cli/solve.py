@@ -394,7 +394,9 @@ def _solve_range(
             text += f"; time limit: {limits.seconds:g} s a deal, so the verdicts depend on the machine"
         if limits.megabytes is not None:
             text += f"; memory limit: {limits.megabytes:g} MB"
-        _print_summary(console, game_id, options, deals, solves, summary, wall, memory, text, interrupted, pysol)
+        _print_summary(
+            console, game_id, options, deals, solves, summary, wall, memory, text, interrupted, pysol
+        )
     if interrupted:
         return EXIT_INTERRUPTED
     return EXIT_UNKNOWN if summary.unknown else 0

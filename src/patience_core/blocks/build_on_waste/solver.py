@@ -1,4 +1,4 @@
-"""A fast full-information solver for the build-on-waste family (TriPeaks, Golf).
+"""A fast full-information solver for the build-on-waste family (TriPeaks, Golf, Black Hole...).
 
 A position is (present, pos, top): the layout cards left (bitmask), the stock cards turned so
 far, and the rank of the waste top (0 for an empty waste). Suits never matter, so the key
@@ -20,6 +20,38 @@ position it would prune):
    or drawn covers it). If for some rank fewer such cards are left than layout cards of the
    rank, the position is lost. After a move only the ranks that fit on the top it covered can
    fall short, so only they are checked again.
+
+A position with no stock left on a layout of columns (Black Hole, All in a Row, any game of the
+family once its stock is out) is searched by :mod:`.search_columns` instead: the only choice
+there is which free card to play, so a position is the cards left in each column and the top's
+rank. Three more arguments cut that search:
+
+4. The cards are played in a walk of ranks. A win from top ``t`` plays the cards left one after
+   another, each one rank from the one before, so their ranks make a walk from ``t`` that lands
+   on each rank ``r`` exactly ``L_r`` times and ends on the rank of some column's bottom card
+   (the last card played is the last of its column). Counting each step between ``r`` and
+   ``r + 1`` either way, the steps are the edges of an Euler trail from ``t`` to that end,
+   whose multiplicities the degrees ``2 L_r + [r = t] - [r = end]`` fix (one solution on the
+   cycle of 13 ranks, which is odd, or the path without wrap): if for no end they are whole,
+   not negative and joined, the position is lost. The check is exact for ranks (it ignores only
+   the order within columns), so it also covers a rank whose both neighbours are gone and
+   argument 3.
+5. Suits never matter, and neither does which column holds what: two positions whose columns
+   hold the same sequences of ranks, in some order, with the same top, have the same future
+   (exchange the columns), so they share one number (the sum of per-column weights, equal for
+   columns of equal ranks as far as they go, :func:`column_weights`) and are searched once.
+6. A card waits for its twin. If free cards ``x`` and ``y`` have one rank and the ranks of
+   ``x``'s column, from ``x`` down to its bottom, are those of ``y``'s column from ``y`` down as
+   far as they go, then ``x`` is not played while ``y`` could be. Take a win that plays ``x``
+   first, and in it exchange, for each depth ``k`` of ``x``'s column, the times of ``x``'s
+   ``k``-th card and ``y``'s: each time keeps its rank; each column still goes top first (the
+   earlier of two increasing sequences of times is increasing, and ``y``'s cards below ``x``'s
+   depth were played after ``y``'s ``k``-th card, so after the earlier of the two); so it is a
+   win that plays ``y`` first. Only moves are left out, from a position that holds them all,
+   so a position whose other moves are lost is lost.
+
+The column search tries the fullest column's card first (its cards are the most buried), then
+the card with the most cards left to go on it; the order changes speed only.
 
 The search (:mod:`patience_core.blocks.build_on_waste.search`, compiled with mypyc where the install
 could) keeps its tables in flat lists indexed by the layout's chain numbering
