@@ -18,7 +18,7 @@ columns take kings only or nothing.
 
 >>> pos = FREECELL.deal(range(52))
 >>> [str(m) for m in legal_moves(FREECELL, pos)][:3]
-['t1-t2', 't1-t5', 't1-c1']
+['t1-t3', 't1-t5', 't1-c1']
 """
 
 from __future__ import annotations
