@@ -314,13 +314,13 @@ def play(position: Position, move: Move) -> Position:
 
 
 def legal_moves(variant: Variant, position: Position) -> Iterator[Move]:
-    """Every legal move: from each column then each cell, to each column, the first free cell
-    and the foundation; runs as one move where the variant allows it (the longest run that
-    fits a target, and every length into an empty column)."""
+    """Every legal move, from each column then each cell: to each column (a run as one move
+    where the variant allows it: the run that fits a card, every length into an empty
+    column), to each free cell, then to the foundation."""
     sources = [f"t{i + 1}" for i in range(len(position.columns))] + [
         f"c{j + 1}" for j in range(len(position.cells))
     ]
-    first_cell = next((f"c{j + 1}" for j, c in enumerate(position.cells) if c is None), None)
+    free = [f"c{j + 1}" for j, c in enumerate(position.cells) if c is None]
     for src in sources:
         cards = position.pile(src)
         if not cards:
@@ -336,8 +336,9 @@ def legal_moves(variant: Variant, position: Position) -> Iterator[Move]:
                     yield move
                     if position.columns[i]:
                         break  # onto a card only one length fits
-        if src[0] == "t" and first_cell is not None:
-            yield Move(src, first_cell)
+        for cell in free:
+            if cell != src:
+                yield Move(src, cell)
         home = Move(src, f"f{suit(cards[-1]) + 1}")
         if not check(variant, position, home):
             yield home

@@ -268,9 +268,8 @@ class Scan:
                     c = col[k]
                     self.col_of[c] = i
                     self.depth_of[c] = size - 1 - k
-                    if k < low:
-                        continue
-                    low = k
+                    if k > low:
+                        continue  # inside the run found last
                     while low > 0 and fits[col[low] * 52 + col[low - 1]]:
                         low -= 1
                     lows.append(low)
