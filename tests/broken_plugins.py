@@ -87,6 +87,32 @@ def register_games(register):
     register(attrs.evolve(SPEC, id="garbage-solver", name="Garbage solver", solver=garbage))
     register(attrs.evolve(SPEC, id="lying-solver", name="Lying solver", solver=wrong_line))
 """,
+    # legal_moves never returns, from the trial deal on.
+    "hanging_game": """
+import attrs
+from patience_core import hookimpl
+from patience_tripeaks import SPEC, TriPeaks
+
+class Hangs(TriPeaks):
+    def legal_moves(self, table):
+        while True:
+            pass
+
+@hookimpl
+def register_games(register):
+    register(attrs.evolve(SPEC, id="hangs", name="Hangs", presets=[], rules=Hangs))
+""",
+    # Ids that are words of patience stats.
+    "reserved_ids": """
+import attrs
+from patience_core import Preset, hookimpl
+from patience_tripeaks import SPEC
+
+@hookimpl
+def register_games(register):
+    register(attrs.evolve(SPEC, id="reset", name="Reset", presets=[]))
+    register(attrs.evolve(SPEC, id="fine", name="Fine", presets=[Preset("repair", "Repair", "a word", {})]))
+""",
     "observer_exit": """
 import sys
 from patience_core import hookimpl
@@ -106,6 +132,8 @@ ENTRY_POINTS = {
     "garbage_solver": "garbage-solver",
     "broken_games": "broken-games",
     "observer_exit": "observer-exit",
+    "hanging_game": "hanging-game",
+    "reserved_ids": "reserved-ids",
 }
 
 

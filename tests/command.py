@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sysconfig
 from collections.abc import Callable, Mapping
@@ -60,3 +61,13 @@ def one_line_error(result: subprocess.CompletedProcess[str], *words: str) -> str
     for word in words:
         assert word in lines[0]
     return lines[0]
+
+
+def interruptible() -> None:
+    """A ``preexec_fn`` for a child that a test interrupts: SIGINT back to its default.
+
+    A shell that starts a job in the background (``pytest &``) sets SIGINT to be ignored, and
+    children inherit that; Python then installs no Ctrl-C handler, and the child would never
+    see the test's Ctrl-C. With the default restored, Python turns it into KeyboardInterrupt.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

@@ -7,15 +7,24 @@ breaks the solver for every game, or turns ``patience show`` into a traceback.
 
 from __future__ import annotations
 
+import signal
+import socket
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
 from broken_plugins import install
-from command import needs_exe, one_line_error
+from command import EXE, interruptible, needs_exe, one_line_error
 from command import patience as run
 
 pytestmark = needs_exe
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
 
 
 def patience(tmp_path: Path, env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
@@ -117,3 +126,44 @@ def test_an_observer_that_exits_is_a_one_line_error(tmp_path):
     env = install(tmp_path / "site", "observer_exit")
     error = one_line_error(patience(tmp_path, env, "play", "tripeaks", "--seed", "1", "--moves", "draw"))
     assert "plugin 'observer-exit': move_played: raised SystemExit(7)" in error
+
+
+def test_a_game_whose_rules_never_return_is_refused_by_name_and_the_rest_works(tmp_path):
+    """Second audit, finding 1: a legal_moves that never returns on the trial deal froze
+    ``patience games``, ``patience play`` and ``patience serve`` (which never listened)."""
+    env = install(tmp_path / "site", "hanging_game")
+    start = time.monotonic()
+    listing = patience(tmp_path, env, "games", "--plain")
+    assert listing.returncode == 0
+    assert time.monotonic() - start < 60
+    assert "plugin 'hanging-game': game 'hangs' takes more than 5 s on a trial deal" in listing.stderr
+    assert "tripeaks - TriPeaks" in listing.stdout
+    error = one_line_error(patience(tmp_path, env, "play", "hangs", "--seed", "1", "--moves", "draw"))
+    assert "game 'hangs' is not served: plugin 'hanging-game'" in error
+    proc = subprocess.Popen(
+        [str(EXE), "serve", "--port", str(free_port())],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**env, "PATIENCE_HOME": str(tmp_path / "home")},
+        preexec_fn=interruptible,
+    )
+    try:
+        out = proc.stdout.readline() if proc.stdout else ""  # said once it listens
+        assert out.startswith("Patience is served at http://127.0.0.1:"), out
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert "Warning: plugin 'hanging-game': game 'hangs' takes more than 5 s" in err  # said at the start
+    assert "Traceback" not in err
+
+
+def test_ids_that_are_words_of_the_command_are_refused(tmp_path):
+    """Second audit, finding 13: plugin ids reset, repair, add collided with patience stats."""
+    env = install(tmp_path / "site", "reserved_ids")
+    listing = patience(tmp_path, env, "games", "--plain")
+    assert "game 'reset': the id 'reset' is a word of the patience command" in listing.stderr
+    assert "game 'fine': the id 'repair' is a word of the patience command" in listing.stderr
+    assert patience(tmp_path, env, "stats", "reset", "--yes").stdout.startswith("No statistics")

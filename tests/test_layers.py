@@ -36,8 +36,9 @@ LAYERS = {
     "bench": 6,
     "testing": 6,
     "userdata": 6,
-    "web": 7,  # the server and the page: below the command that starts it
-    "cli": 8,
+    "inplay": 7,  # a game in play, for every front end: the terminal's and the server's
+    "web": 8,  # the server and the page: below the command that starts it
+    "cli": 9,
 }
 LOWER_LAYERS = ("engine", "plugins")
 
@@ -248,3 +249,47 @@ def test_a_loaded_game_is_observed_after_loading_not_while_its_moves_replay(obse
     copy = again.copy()
     copy.play(copy.legal_moves()[0])
     assert len(observer.calls) == 2, "a copy is for trying moves"
+
+
+# --- the engine knows no game family ------------------------------------------------------------------
+
+BLOCK_NAMES = {"BuildOnWaste", "BuildOnPiles", "WasteFits", "PairData"}
+# Peers' and catalog games' names that are no shape or card word.
+MORE_NAMES = {"TriPeaks", "Tri Peaks", "Klondike", "FreeCell", "Spider", "Canfield", "Yukon", "King Tut"}
+
+
+def family_names() -> set[str]:
+    """Names of the installed games, presets and families, and of the rule blocks."""
+    names = set(BLOCK_NAMES | MORE_NAMES)
+    for spec in patience_core.games():
+        names |= {spec.name, *(p.name for p in spec.presets)}
+        if spec.family:
+            names.add(spec.family)
+    return names
+
+
+def family_names_in(folder: Path, names: set[str]) -> list[str]:
+    """Every place a name of ``names`` stands as a word in the Python files of ``folder``."""
+    import re
+
+    found = []
+    for path in sorted(folder.glob("*.py")):
+        text = path.read_text()
+        for name in names:
+            for match in re.finditer(rf"\b{re.escape(name)}\b", text):
+                line = text.count("\n", 0, match.start()) + 1
+                found.append(f"{path.name}:{line}: {name}")
+    return found
+
+
+def test_the_engine_names_no_game_family():
+    """What a family plays lives in a rule block or its plugin: the engine's code, docstrings
+    and comments name no game, no family and no block (shape builders such as
+    ``Layout.pyramid`` are shapes, lowercase)."""
+    found = family_names_in(SRC / "engine", family_names())
+    assert not found, "the engine names a game family:\n" + "\n".join(found)
+
+
+def test_the_check_for_family_names_catches_one(tmp_path):
+    (tmp_path / "table.py").write_text('"""Fields only Pyramid uses."""\nx = layout.pyramid(7)\n')
+    assert family_names_in(tmp_path, family_names()) == ["table.py:1: Pyramid"]

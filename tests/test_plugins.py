@@ -366,8 +366,13 @@ def test_a_real_ctrl_c_while_a_plugin_runs_still_stops_the_program(registry):
             register(spec("alpha"))
 
     registry.register(Slow(), "slow")
-    with pytest.raises(KeyboardInterrupt):
-        registry.games()
+    # Python's own Ctrl-C handler, even when this run inherited SIGINT ignored (a background job).
+    saved = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            registry.games()
+    finally:
+        signal.signal(signal.SIGINT, saved)
 
 
 def test_a_game_that_fails_its_trial_deal_is_refused_by_name(registry):

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from patience_core import Card, Layout, Scoring
-from patience_core.engine.table import Table
+from patience_core import Card, Kind, Layout, Pile, Scoring
+from patience_core.engine.table import STOCK_PILE, WASTE_PILE, Table
 from patience_core.testing import deal_with
 
 
@@ -14,8 +14,11 @@ def c(text: str) -> int:
     return Card.parse(text).index
 
 
+PILES = (STOCK_PILE, WASTE_PILE, Pile("h", Kind.HAND))
+
+
 def make(layout: Layout, scoring: Scoring) -> Table:
-    return Table(layout, deal_with(layout).indices, scoring, layout.full)
+    return Table(layout, deal_with(layout).indices, scoring, layout.full, PILES)
 
 
 def play(table: Table, *pids: str) -> None:
@@ -116,7 +119,7 @@ def test_cleared_in_pass_1_scores_50_less_the_cards_off_the_layout():
     table.draw_to_hand()
     table.draw_to_hand()
     table.remove((table.cards[0], table.drawn))
-    assert table.cleared_pass == 1
+    assert table.count("cleared_in_pass") == 1
     assert MATCH.score(table) == 50 - (49 + 1)  # 49 in the stock, one on the waste, none drawn
     table.draw_to_hand()
     assert MATCH.score(table) == 50 - (48 + 1 + 1)  # the drawn card counts too
@@ -131,7 +134,7 @@ def test_cleared_in_a_later_pass_scores_that_passs_bonus(passes_before, bonus):
         through_stock(table)
     assert table.passes_used == passes_before
     table.remove((table.cards[0],))
-    assert table.cleared_pass == passes_before + 1
+    assert table.count("cleared_in_pass") == passes_before + 1
     assert MATCH.score(table) == bonus - 51
 
 
@@ -144,4 +147,4 @@ def test_not_cleared_scores_minus_every_card_left_in_play():
     assert MATCH.score(table) == -50
     through_stock(table)
     assert MATCH.score(table) == -50
-    assert table.cleared_pass == 0
+    assert table.count("cleared_in_pass") == 0

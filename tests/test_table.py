@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from patience_core import Card, Layout, Scoring
+from patience_core import Card, Kind, Layout, Pile, Scoring
 from patience_core.engine.layout import bits
-from patience_core.engine.table import NO_CARD, Table
+from patience_core.engine.table import NO_CARD, STOCK_PILE, WASTE_PILE, Table
 from patience_core.testing import deal_with
 
 PYRAMID3 = Layout.pyramid(3)  # r1c1 / r2c1 r2c2 / r3c1 r3c2 r3c3
@@ -32,7 +32,16 @@ def make(
     scoring: Scoring = COUNT,
 ) -> Table:
     deal = deal_with(layout, CARDS if cards is None and layout is PYRAMID3 else cards, stock)
-    return Table(layout, deal.indices, scoring, layout.full if dealt_up is None else dealt_up)
+    up = layout.full if dealt_up is None else dealt_up
+    return Table(layout, deal.indices, scoring, up, PILES, scoring.counters)
+
+
+PILES = (STOCK_PILE, WASTE_PILE, Pile("h", Kind.HAND))
+
+
+def turn_order(table: Table) -> tuple[int, ...]:
+    """The stock from the next card to be turned."""
+    return table.stock[::-1]
 
 
 def play(table: Table, pid: str) -> None:
@@ -40,7 +49,12 @@ def play(table: Table, pid: str) -> None:
 
 
 def state(table: Table) -> dict[str, object]:
-    return {name: getattr(table, name) for name in Table.__slots__}
+    """Every field, the lists copied (the primitives change them in place)."""
+    return {
+        name: list(value) if isinstance(value, list) else value
+        for name in Table.__slots__
+        for value in [getattr(table, name)]
+    }
 
 
 # --- why_not_free ---------------------------------------------------------------------------------
@@ -105,7 +119,7 @@ def test_where_the_other_cards_lie():
 def test_the_deal_goes_to_layout_then_stock():
     table = make()
     assert [table.cards[PYRAMID3.index[p]] for p in CARDS] == [c(t) for t in CARDS.values()]
-    assert table.stock[:3] == (c("9S"), c("8S"), c("7S"))
+    assert turn_order(table)[:3] == (c("9S"), c("8S"), c("7S"))
     assert table.stock_left() == 46
     assert table.where[c("QH")] == PYRAMID3.index["r2c1"]
     assert table.where[c("9S")] == NO_CARD
@@ -121,7 +135,7 @@ def test_turn_to_waste_starts_the_waste_without_counting_a_draw():
     assert table.waste == (c("2C"), c("9S"))
     assert table.points == 1
     assert table.run == 1
-    assert table.stock_pos == 1
+    assert table.stock_left() == 45
 
 
 def test_draw_to_waste_puts_the_next_stock_card_on_the_waste():
@@ -156,7 +170,7 @@ def test_redeal_turns_the_waste_over_first_card_first():
         table.draw_to_waste()
     assert table.stock_left() == 0
     table.redeal()
-    assert table.stock == (c("AS"), c("2S"), c("3S"))
+    assert turn_order(table) == (c("AS"), c("2S"), c("3S"))
     assert table.stock_left() == 3
     assert table.waste == ()
     assert table.passes_used == 1
@@ -170,14 +184,14 @@ def test_redeal_puts_the_drawn_card_on_the_waste_first():
         table.draw_to_hand()
     assert (table.waste, table.drawn) == ((c("AS"), c("2S")), c("3S"))
     table.redeal()
-    assert table.stock == (c("AS"), c("2S"), c("3S"))
+    assert turn_order(table) == (c("AS"), c("2S"), c("3S"))
     assert table.drawn == NO_CARD
     assert table.draw_to_hand() == c("AS")
     table.remove((c("AS"),))
     assert table.draw_to_hand() == c("2S")
     table.draw_to_hand()  # 2S to the waste, 3S drawn
     table.redeal()
-    assert table.stock == (c("2S"), c("3S"))
+    assert turn_order(table) == (c("2S"), c("3S"))
     assert table.passes_used == 2
 
 

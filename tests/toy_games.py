@@ -4,6 +4,18 @@
   wrap (the Golf family block), run scoring.
 - ``toy-pairs``: three columns of two, a drawn card apart from the waste, remove two available
   cards of equal rank, a ``passes`` option (redeal) and a ``win`` option.
+
+And three games of piles on the build-on-piles block, with small decks so that the generic
+solver decides them:
+
+- ``toy-klondike``: 24 cards (A-6 of each suit), four columns dealt 1-4 with their top card up,
+  a stock drawn ``draw`` (1 or 3) at a time onto the waste, ``redeals``, build down in
+  alternating colours, a 6 (with its run) into an empty column, foundations that give back.
+- ``toy-freecell``: the same 24 cards face up in four columns, two free cells, runs as long as
+  the free cells and empty columns carry.
+- ``toy-spider``: two runs of spades (26 cards, two copies of each), three columns, a stock
+  dealt a card to each column, build down in any suit, runs of one suit move, a finished run
+  K-A goes home by itself.
 """
 
 from __future__ import annotations
@@ -16,12 +28,19 @@ from patience_core import (
     LAYOUT_CLEARED,
     NO_LEGAL_MOVE,
     REDEAL,
+    Build,
+    BuildOnPiles,
+    Deck,
     GameSpec,
+    Kind,
     Layout,
     Move,
     Option,
+    Pile,
     Rules,
     Scoring,
+    Step,
+    Suits,
     Table,
     hookimpl,
 )
@@ -104,7 +123,143 @@ TOY_PAIRS = GameSpec(
 )
 
 
+SMALL = Deck(tuple(sorted(suit * 13 + rank for suit in range(4) for rank in range(6))), "24 cards, A-6")
+"""Aces to sixes of the four suits."""
+HOME = Build(Step.UP, Suits.SAME)
+
+
+def foundations(deal: int = 0) -> tuple[Pile, ...]:
+    return tuple(
+        Pile(
+            f"f{s + 1}",
+            Kind.FOUNDATION,
+            x=9 + 3 * s,
+            y=0,
+            build=HOME,
+            empty=1,
+            suit=s,
+            takes="one",
+            gives="one",
+        )
+        for s in range(4)
+    )
+
+
+class ToyKlondike(BuildOnPiles):
+    deck = SMALL
+    piles = (
+        Pile("s", Kind.STOCK, x=0, y=0),
+        Pile("w", Kind.WASTE, x=3, y=0, fan="right", gives="one"),
+        *foundations(),
+        *(
+            Pile(
+                f"t{c + 1}",
+                Kind.TABLEAU,
+                x=3 * c,
+                y=3,
+                fan="down",
+                deal=c + 1,
+                deal_down=c,
+                build=Build(Step.DOWN, Suits.ALTERNATE),
+                empty=6,
+                takes="run",
+                gives="run",
+            )
+            for c in range(4)
+        ),
+    )
+
+    def __init__(self, options: Mapping[str, object]) -> None:
+        self.draw = int(options["draw"])  # type: ignore[call-overload]
+        redeals = options["redeals"]
+        self.redeals = None if redeals == "unlimited" else int(redeals)  # type: ignore[call-overload]
+        super().__init__(options)
+
+
+class ToyFreeCell(BuildOnPiles):
+    deck = SMALL
+    repeats = True
+    piles = (
+        *(
+            Pile(f"c{k + 1}", Kind.CELL, x=3 * k, y=0, empty="any", capacity=1, takes="one", gives="one")
+            for k in range(2)
+        ),
+        *foundations(),
+        *(
+            Pile(
+                f"t{c + 1}",
+                Kind.TABLEAU,
+                x=3 * c,
+                y=3,
+                fan="down",
+                deal=6,
+                build=Build(Step.DOWN, Suits.ALTERNATE),
+                empty="any",
+                takes="run",
+                gives="super",
+            )
+            for c in range(4)
+        ),
+    )
+
+
+SPADES = Deck(
+    tuple(sorted(copy * 52 + 39 + rank for copy in range(2) for rank in range(13))), "2 runs of spades"
+)
+
+
+class ToySpider(BuildOnPiles):
+    deck = SPADES
+    deals_rows = True
+    piles = (
+        Pile("s", Kind.STOCK, x=0, y=0),
+        *(Pile(f"f{k + 1}", Kind.FOUNDATION, x=6 + 3 * k, y=0, takes="complete") for k in range(2)),
+        *(
+            Pile(
+                f"t{c + 1}",
+                Kind.TABLEAU,
+                x=3 * c,
+                y=3,
+                fan="down",
+                deal=5,
+                deal_down=4,
+                build=Build(Step.DOWN, Suits.ANY),
+                run=Build(Step.DOWN, Suits.SAME),
+                empty="any",
+                takes="run",
+                gives="run",
+            )
+            for c in range(3)
+        ),
+    )
+
+    def after_move(self, table: Table) -> None:
+        # A finished run, K down to A, goes home by itself.
+        for i in self._columns:
+            run = table.piles[i][-13:]
+            if (
+                len(run) == 13
+                and table.down[i] <= len(table.piles[i]) - 13
+                and self.why_not_onto(table, run, 1) is None
+            ):
+                table.move(i, next(f for f in self._foundations if not table.piles[f]), 13)
+
+
+TOY_KLONDIKE = GameSpec(
+    "toy-klondike",
+    "Toy Klondike",
+    "Klondike with 24 cards and four columns.",
+    ToyKlondike,
+    options=(
+        Option("draw", 1, "cards a draw turns", minimum=1, maximum=3),
+        Option("redeals", 1, "turns of the waste", minimum=0, maximum=3, words=("unlimited",)),
+    ),
+)
+TOY_FREECELL = GameSpec("toy-freecell", "Toy FreeCell", "FreeCell with 24 cards and two cells.", ToyFreeCell)
+TOY_SPIDER = GameSpec("toy-spider", "Toy Spider", "Spider with two runs of spades.", ToySpider)
+
+
 @hookimpl
 def register_games(register: Callable[[GameSpec], None]) -> None:
-    register(TOY_GOLF)
-    register(TOY_PAIRS)
+    for spec in (TOY_GOLF, TOY_PAIRS, TOY_KLONDIKE, TOY_FREECELL, TOY_SPIDER):
+        register(spec)

@@ -25,10 +25,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from patience_core.blocks.build_on_piles.rules import BuildOnPiles
 from patience_core.blocks.build_on_waste.rules import BuildOnWaste
 from patience_core.engine import game as _game
 from patience_core.engine.cards import CARDS, Card, Rank, Suit
-from patience_core.engine.deal import Deal, make_deal, parse_seeds
+from patience_core.engine.deal import STANDARD, Deal, Deck, make_deal, parse_seeds
 from patience_core.engine.errors import (
     AmbiguousGameError,
     CardError,
@@ -43,8 +44,17 @@ from patience_core.engine.errors import (
 )
 from patience_core.engine.game import Game
 from patience_core.engine.layout import Layout, Spot
-from patience_core.engine.moves import DRAW, REDEAL, Move
-from patience_core.engine.rules import ALL_REMOVED, LAYOUT_CLEARED, NO_LEGAL_MOVE, Condition, Rules
+from patience_core.engine.moves import DEAL, DRAW, REDEAL, Move
+from patience_core.engine.piles import BASE, Build, Fan, Kind, Pile, Reach, Step, Suits
+from patience_core.engine.rules import (
+    ALL_HOME,
+    ALL_REMOVED,
+    LAYOUT_CLEARED,
+    NO_LEGAL_MOVE,
+    AutoPlay,
+    Condition,
+    Rules,
+)
 from patience_core.engine.scoring import Scoring
 from patience_core.engine.spec import GameSpec, Option, Preset
 from patience_core.engine.table import Table
@@ -54,37 +64,51 @@ from patience_core.solver import SolveResult, solve_full_information
 __version__ = "0.1.0"
 
 __all__ = [
+    "ALL_HOME",
     "ALL_REMOVED",
+    "BASE",
     "CARDS",
+    "DEAL",
     "DRAW",
     "LAYOUT_CLEARED",
     "NO_LEGAL_MOVE",
     "REDEAL",
+    "STANDARD",
     "AmbiguousGameError",
+    "AutoPlay",
+    "Build",
+    "BuildOnPiles",
     "BuildOnWaste",
     "Card",
     "CardError",
     "Condition",
     "Deal",
     "DealError",
+    "Deck",
+    "Fan",
     "Game",
     "GameSpec",
     "IllegalMoveError",
     "InvalidMoveError",
+    "Kind",
     "Layout",
     "LayoutError",
     "Move",
     "Option",
     "OptionError",
+    "Pile",
     "PluginError",
     "Preset",
     "Rank",
+    "Reach",
     "RecordError",
     "Rules",
     "Scoring",
     "SolveResult",
     "Spot",
+    "Step",
     "Suit",
+    "Suits",
     "Table",
     "UnknownGameError",
     "__version__",

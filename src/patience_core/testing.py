@@ -10,7 +10,8 @@ collects three tests. The first is a stateful hypothesis test (a rule-based stat
 that deals random games under random option combinations, plays random legal moves (one or
 several at a time), undoes at random, asks the solver, and checks after every step that
 
-- each card exactly once: all 52 cards lie somewhere, each once;
+- each card exactly once: every card of the game's deck lies somewhere (layout, piles,
+  removed), each once;
 - the player view hides what is face down: no face-down card, no stock order, no deal, no seed;
 - hidden cards do not matter: swapping two cards the player has never seen changes neither
   the player view nor any refusal message;
@@ -20,7 +21,9 @@ several at a time), undoes at random, asks the solver, and checks after every st
 - an illegal move is refused, says why, and changes nothing;
 - the end is consistent: a game that is not over has a legal move, a won one has none and
   no cards left;
-- the game ends: no position comes back along a line of play (so no play is endless);
+- the game ends: no position comes back along a line of play (so no play is endless), for
+  games whose rules do not let positions repeat (:attr:`Rules.repeats
+  <patience_core.engine.rules.Rules.repeats>`);
 - the solver's winning lines replay to a win through ``Game.play``, and a specialised solver
   agrees with the generic one whenever both decide.
 
@@ -55,8 +58,8 @@ from hypothesis.stateful import (
 )
 
 import patience_core
-from patience_core.engine.cards import CARD_TEXT, CARDS, parse_card_index
-from patience_core.engine.deal import MAX_SEED, Deal
+from patience_core.engine.cards import CARD_OF, CARD_TEXT, parse_card_index
+from patience_core.engine.deal import MAX_SEED, Deal, Deck
 from patience_core.engine.errors import IllegalMoveError
 from patience_core.engine.game import Game
 from patience_core.engine.layout import Layout, bits
@@ -129,11 +132,12 @@ def seeds() -> st.SearchStrategy[int]:
     return st.one_of(st.integers(0, 10_000), st.integers(0, MAX_SEED))
 
 
-def deals() -> st.SearchStrategy[Deal]:
-    """Deals from seeds and from arbitrary permutations of the 52 cards."""
+def deals(deck: Deck | None = None) -> st.SearchStrategy[Deal]:
+    """Deals of ``deck`` (one of 52 cards by default) from seeds and from arbitrary orders."""
+    deck = deck or Deck(tuple(range(52)))
     return st.one_of(
-        seeds().map(Deal.from_seed),
-        st.permutations(range(52)).map(lambda p: Deal(tuple(p))),
+        seeds().map(lambda seed: Deal.from_seed(seed, deck)),
+        st.permutations(deck.cards).map(lambda p: Deal.from_cards(p, deck)),
     )
 
 
@@ -160,14 +164,21 @@ def option_sets(
 
 
 def games(game_id: str, **fixed: OptionValue) -> st.SearchStrategy[Game]:
-    """New games of ``game_id`` (a game or preset id) over deals and option combinations."""
+    """New games of ``game_id`` (a game or preset id) over deals and option combinations: the
+    game's own numbered deals, and its deck in any order."""
     spec, preset = patience_core.find_game(game_id)
     held = {**(preset.options if preset else {}), **fixed}
-    return st.builds(
-        lambda opts, deal: patience_core.new_game(game_id, deal=deal, observed=False, **opts),
-        option_sets(spec, held),
-        deals(),
-    )
+    base = preset.options if preset else None
+
+    def deal(opts: dict[str, OptionValue], seed: int | None, order: random.Random) -> Game:
+        if seed is not None:
+            return patience_core.new_game(game_id, seed=seed, observed=False, **opts)
+        deck = spec.rules(spec.resolve(opts, base)).deck
+        cards = list(deck.cards)
+        order.shuffle(cards)
+        return patience_core.new_game(game_id, deal=Deal.from_cards(cards, deck), observed=False, **opts)
+
+    return st.builds(deal, option_sets(spec, held), st.one_of(st.none(), seeds()), st.randoms())
 
 
 def deal_with(
@@ -195,36 +206,93 @@ def deal_with(
     if len(set(used)) != len(used):
         raise ValueError("deal_with: a card is placed twice")
     rest = iter(c for c in range(52) if c not in set(used))
-    return Deal.from_cards([CARDS[c if c is not None else next(rest)] for c in slots])
+    return Deal.from_cards([CARD_OF[c if c is not None else next(rest)] for c in slots])
+
+
+def deal_piles(
+    game_id: str, piles: Mapping[str, str], stock: Sequence[str] = (), **options: OptionValue
+) -> Deal:
+    """A deal of ``game_id`` built for a test: each pile of ``piles`` (pile id to its cards,
+    bottom first, such as ``{"t1": "KS QH", "f1": "AC"}``) dealt those cards, the stock beginning
+    with ``stock`` (first to be turned first); every other place gets the unused cards in deck
+    order. The piles must be given as many cards as the game deals them.
+
+    >>> deal = deal_piles("tripeaks", {}, stock=["AS"])
+    >>> str(deal).split()[28]
+    'AS'
+    """
+    spec, preset = patience_core.find_game(game_id)
+    rules = spec.rules(spec.resolve(options, preset.options if preset else None))
+    n = len(rules.layout)
+    slots: list[int | None] = [None] * len(rules.deck)
+    at = {}
+    for pile in rules.piles:
+        at[pile.id] = (n, pile.deal)
+        n += pile.deal
+    for pile_id, text in piles.items():
+        if pile_id not in at:
+            raise ValueError(f"{game_id} has no pile {pile_id!r} (its piles: {', '.join(at)})")
+        start, count = at[pile_id]
+        cards = text.split()
+        if len(cards) != count:
+            raise ValueError(f"pile {pile_id!r} is dealt {count} cards, not {len(cards)}")
+        for k, card in enumerate(cards):
+            slots[start + k] = parse_card_index(card)
+    for i, card in enumerate(stock):
+        slots[n + i] = parse_card_index(card)
+    used = [c for c in slots if c is not None]
+    if len(set(used)) != len(used):
+        raise ValueError("deal_piles: a card is placed twice")
+    rest = iter(c for c in rules.deck.cards if c not in set(used))
+    deal = Deal.from_cards([c if c is not None else next(rest) for c in slots], rules.deck)
+    if rules.deal_order(deal.indices) != deal.indices:
+        raise ValueError(
+            f"the rules of {game_id} move cards before they deal them (deal_order): give every pile"
+            " they fill, such as the foundations of the cards they take out first"
+        )
+    return deal
 
 
 # --- checks: each raises ConformanceError naming its invariant ---------------------------------
 
 
 def check_cards(game: Game) -> None:
-    """Every card lies somewhere exactly once."""
+    """Every card of the game's deck lies somewhere exactly once, and no other card does."""
     counts = game.table.count_cards()
-    wrong = {CARD_TEXT[c]: n for c, n in counts.items() if n != 1}
+    deck = game.rules.deck.cards
+    wrong = {_name(c): counts.get(c, 0) for c in deck if counts.get(c, 0) != 1}
+    wrong.update({_name(c): n for c, n in counts.items() if c not in set(deck)})
     if wrong:
         _fail(CARDS_ONCE, f"cards found another number of times than once (card: times): {wrong}", game)
 
 
-def hidden_cards(game: Game) -> set[str]:
-    """Cards the player must not see: face-down layout cards and the stock."""
+def _name(card: int) -> str:
+    """A card id in a message: its text, and which copy for a deck of several."""
+    return CARD_TEXT[card] if card < 52 else f"{CARD_TEXT[card]} (copy {card // 52 + 1})"
+
+
+def hidden_ids(game: Game) -> list[int]:
+    """The ids of the cards the player must not see now: face-down layout cards, the face-down
+    parts of piles, and the stock."""
     t = game.table
-    down = t.present & ~t.face_up_mask()
-    hidden = {CARD_TEXT[t.cards[p]] for p in bits(down)}
-    hidden |= {CARD_TEXT[c] for c in t.stock[t.stock_pos :]}
+    hidden = [t.cards[p] for p in bits(t.present & ~t.face_up_mask())]
+    for i, pile in enumerate(t.piles):
+        hidden += pile if i == t.stock_i else pile[: t.down[i]]
     return hidden
+
+
+def hidden_cards(game: Game) -> set[str]:
+    """The texts of the cards the player must not see (of a one-deck game: in a game of several
+    decks a hidden card's text is also a card in sight)."""
+    return {CARD_TEXT[c] for c in hidden_ids(game)}
 
 
 def never_seen(game: Game) -> list[int]:
     """Cards the player has never seen: face down, or in a stock not yet turned over."""
     t = game.table
-    down = [t.cards[p] for p in bits(t.present & ~t.face_up_mask())]
     # After a redeal the stock holds cards the player saw on the waste.
-    stock = list(t.stock[t.stock_pos :]) if t.passes_used == 0 else []
-    return sorted(down + stock)
+    stock = set(t.stock) if t.passes_used else set()
+    return sorted(c for c in hidden_ids(game) if c not in stock)
 
 
 def check_player_view(game: Game) -> None:
@@ -239,17 +307,25 @@ def check_player_view(game: Game) -> None:
     text = json.dumps(view)
     if json.loads(text) != view:
         _fail(VIEW_HIDES, "the player view is not plain JSON (it does not read back equal)", game)
-    tokens = set(text.replace('"', " ").replace(",", " ").replace("]", " ").replace("[", " ").split())
-    leaked = hidden_cards(game) & tokens
-    if leaked:
-        _fail(VIEW_HIDES, f"the player view shows hidden cards: {sorted(leaked)}", game)
+    if len(game.rules.deck) == 52:  # with several decks a hidden card's text may be in sight too
+        tokens = set(text.replace('"', " ").replace(",", " ").replace("]", " ").replace("[", " ").split())
+        leaked = hidden_cards(game) & tokens
+        if leaked:
+            _fail(VIEW_HIDES, f"the player view shows hidden cards: {sorted(leaked)}", game)
     for pos, entry in enumerate(view["layout"]):
         if entry["present"] and not entry["face_up"] and entry["card"] is not None:
             _fail(VIEW_HIDES, f"face-down position {pos} ({entry['id']}) shows its card", game)
+    for entry in view["piles"]:
+        shown = entry["cards"][: entry["down"]]
+        if any(card is not None for card in shown) or len(entry["cards"]) != entry["count"]:
+            _fail(VIEW_HIDES, f"pile {entry['id']} shows a face-down card", game)
     full = game.to_dict("full")
     for pos, entry in enumerate(full["layout"]):
         if entry["present"] and entry["card"] is None:
             _fail(ROUND_TRIP, f"the full view hides the card at position {pos} ({entry['id']})", game)
+    for entry in full["piles"]:
+        if None in entry["cards"]:
+            _fail(ROUND_TRIP, f"the full view hides a card of pile {entry['id']}", game)
 
 
 def _swapped(game: Game, a: int, b: int) -> Game:
@@ -258,7 +334,8 @@ def _swapped(game: Game, a: int, b: int) -> Game:
     i, j = order.index(a), order.index(b)
     order[i], order[j] = order[j], order[i]
     options: dict[str, Any] = dict(game.options)
-    other = patience_core.new_game(game.id, deal=Deal(tuple(order)), observed=False, **options)
+    deal = Deal(tuple(order), deck=game.rules.deck)
+    other = patience_core.new_game(game.id, deal=deal, observed=False, **options)
     for n, move in enumerate(game.moves, 1):
         try:
             other.play(move)
@@ -301,10 +378,10 @@ def check_hidden_cards_do_not_matter(
             f" player view ({', '.join(keys)})",
             game,
         )
-    seen = [c for c in range(52) if c not in unseen]
+    seen = [c for c in game.rules.deck.cards if c not in unseen]
     moves = [Move.of_cards(a), Move.of_cards(b), Move.of_word("draw"), Move.of_word("redeal")]
     moves += [Move.of_cards(a, c) for c in rng.sample(seen, min(3, len(seen)))]
-    moves += [Move.of_cards(a, b)]
+    moves += [Move.of_cards(a, b), *_pile_moves(game, rng, 6)]
     for move in moves:
         mine, theirs = game.why_illegal(move), other.why_illegal(move)
         if mine != theirs:
@@ -368,9 +445,11 @@ def check_illegal_refused(game: Game, rng: random.Random) -> None:
         *rng.sample(CARD_MOVES, 6),
         Move.of_word("draw"),
         Move.of_word("redeal"),
+        Move.of_word("deal"),
         Move.of_word("pass"),
+        *_pile_moves(game, rng, 10),
     ]
-    hidden = hidden_cards(game)
+    hidden = hidden_cards(game) if len(game.rules.deck) == 52 else set()
     seen = [c for c in range(52) if CARD_TEXT[c] not in hidden]
     candidates += [Move.of_cards(*rng.sample(range(52), 2)) for _ in range(4)]
     candidates += [Move.of_cards(*rng.sample(seen, 2)) for _ in range(6) if len(seen) >= 2]
@@ -405,6 +484,14 @@ def check_illegal_refused(game: Game, rng: random.Random) -> None:
                 f"the reason for refusing {move} names hidden cards {leaked}: {reason!r}",
                 game,
             )
+
+
+def _pile_moves(game: Game, rng: random.Random, n: int) -> list[Move]:
+    """Some pile moves between the game's piles, of one card or a few (none without piles)."""
+    ids = list(game.table.pile_index)
+    if len(ids) < 2:
+        return []
+    return [Move.between(*rng.sample(ids, 2), rng.choice((1, 1, 2, 3, 13))) for _ in range(n)]
 
 
 def check_end(game: Game) -> None:
@@ -494,18 +581,23 @@ def play_out(game: Game, rng: random.Random, max_moves: int = MAX_MOVES) -> int:
     """
     n = 0
     seen = {position_key(game)}
+    repeats = game.rules.repeats
     while not game.is_over():
         legal = game.legal_moves()
         if not legal:
             _fail(END_CONSISTENT, "the game is not over but has no legal move", game)
         game.play(rng.choice(legal))
         n += 1
+        if n >= max_moves:
+            if repeats:  # a game that may go round ends when its player stops
+                return n
+            _fail(GAME_ENDS, f"no end after {max_moves} random moves", game)
+        if repeats:
+            continue
         key = position_key(game)
         if key in seen:
             _fail(GAME_ENDS, f"move {n} ({game.moves[-1]}) returns to an earlier position", game)
         seen.add(key)
-        if n >= max_moves:
-            _fail(GAME_ENDS, f"no end after {max_moves} random moves", game)
     return n
 
 
@@ -537,10 +629,10 @@ def machine_for(
             if game.moves[-1] != move:
                 _fail(LEGAL_APPLY, f"playing {move} recorded {game.moves[-1]}", game)
             key = position_key(game)
-            if key in self.keys:
+            if key in self.keys and not game.rules.repeats:
                 _fail(GAME_ENDS, f"{move} returns to an earlier position: play could go on for ever", game)
             self.keys.append(key)
-            if len(game.moves) > MAX_MOVES:
+            if len(game.moves) > MAX_MOVES and not game.rules.repeats:
                 _fail(GAME_ENDS, f"no end after {MAX_MOVES} moves", game)
 
         @precondition(lambda self: not self.game.is_over())
@@ -644,10 +736,8 @@ def conformance_tests(
         def test_a_seed_always_gives_the_same_deal(self, seed: int) -> None:
             a = patience_core.new_game(game_id, seed=seed, observed=False, **held)
             b = patience_core.new_game(game_id, seed=seed, observed=False, **held)
-            if (
-                not a.deal_text() == b.deal_text() == str(Deal.from_seed(seed))
-                or a.snapshot() != b.snapshot()
-            ):
+            same = a.deal_text() == b.deal_text() == str(a.rules.deal_for(seed))
+            if not same or a.snapshot() != b.snapshot():
                 _fail(SAME_DEAL, f"seed {seed} dealt two different games", a)
 
     ConformanceTests.__name__ = f"Test{game_id.title().replace('-', '')}Conformance"

@@ -80,7 +80,7 @@ def test_hint_moves_help_restart_board():
     hint_line = next(line for line in out.splitlines() if "Hint: " in line)
     suggested = hint_line.split("Hint: ")[1].split()[0]
     assert suggested in {"KC", "KH", "draw"}  # the legal moves at the start of deal 1
-    assert "samples" in hint_line  # the stock is face down: the hint says how sure it is
+    assert "unseen cards" in hint_line  # the stock is face down: the hint says how sure it is
     assert "save [FILE]" in out
     assert "Already at the start of the deal." in out
     assert "Back at the start of the deal; redo plays the moves again." in out

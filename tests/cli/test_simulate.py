@@ -13,7 +13,7 @@ import time
 
 import pytest
 from cli_helpers import run
-from command import EXE, environment, needs_exe
+from command import EXE, environment, interruptible, needs_exe
 
 from patience_core.cli.simulate import summary_lines
 from patience_core.simulate import simulate
@@ -287,6 +287,7 @@ def test_ctrl_c_in_a_pipe_stops_the_workers_and_keeps_the_results(tmp_path):
         text=True,
         env=environment(tmp_path),
         start_new_session=True,  # a process group of its own, as a terminal's job is
+        preexec_fn=interruptible,
     )
     try:
         time.sleep(8)  # the workers started and busy
@@ -311,6 +312,7 @@ def test_ctrl_c_at_a_terminal_stops_the_workers_and_keeps_the_results(tmp_path):
     main, terminal = os.openpty()
 
     def own_terminal() -> None:
+        interruptible()
         os.setsid()
         fcntl.ioctl(0, termios.TIOCSCTTY, 0)  # so that ^C typed at it interrupts the job
 

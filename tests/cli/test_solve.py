@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from cli_helpers import run
+from command import interruptible
 
 import patience_core
 from patience_core.userdata.records import save_game
@@ -390,6 +391,7 @@ def test_at_a_terminal_a_progress_bar_shows_and_ctrl_c_prints_the_summary(tmp_pa
         stdout=terminal,
         stderr=terminal,
         env=env,
+        preexec_fn=interruptible,
     )
     os.close(terminal)
     out = b""
@@ -400,7 +402,12 @@ def test_at_a_terminal_a_progress_bar_shows_and_ctrl_c_prints_the_summary(tmp_pa
             if select.select([main], [], [], 0.2)[0]:
                 out += os.read(main, 65536)
         proc.send_signal(signal.SIGINT)
-        while True:
+        stop = time.monotonic() + 60  # every read has a deadline: a command that goes on fails below
+        while time.monotonic() < stop:
+            if not select.select([main], [], [], 0.2)[0]:
+                if proc.poll() is not None:
+                    break
+                continue
             try:
                 chunk = os.read(main, 65536)
             except OSError:  # the command has ended and closed the terminal

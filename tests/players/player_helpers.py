@@ -27,7 +27,8 @@ def hidden_places(game: Game) -> list[int]:
     n = len(t.layout)
     places = list(bits(t.present & ~t.face_up_mask()))
     if not t.passes_used:
-        places += [n + i for i in range(t.stock_pos, len(t.stock))]
+        turned = 52 - n - t.stock_left()
+        places += [n + i for i in range(turned, 52 - n)]
     return places
 
 

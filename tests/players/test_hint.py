@@ -70,7 +70,7 @@ def test_the_hint_finds_the_one_winning_move_where_greedy_does_not():
     assert h.wins == h.samples == 8
     assert h.sure == 1.0
     assert not h.exact
-    assert h.explanation.startswith("AC wins in 8 of 8 samples")
+    assert h.explanation.startswith("AC won most often when I tried the unseen cards: 8 of 8 tries")
     assert h.tallies[0].move == h.move
     assert all(t.losses == 8 for t in h.tallies[1:])
 
@@ -122,7 +122,9 @@ def test_the_only_legal_move_is_said_so():
         game.play(greedy_order(Seen(game))[0])
     h = hint(game, **FAST)
     assert h.move == game.legal_moves()[0]
-    assert h.explanation.startswith(f"{h.move} is the only legal move; it wins in {h.wins} of 8 samples")
+    assert h.explanation.startswith(
+        f"{h.move} is the only move; it won {h.wins} of 8 tries of the unseen cards"
+    )
     quick = advise(Seen(game), sample_forced=False)
     assert (quick.samples, quick.sure) == (0, 1.0)
 
@@ -136,7 +138,7 @@ def test_undecided_samples_are_counted_and_still_give_a_move():
         assert t.losses == 0
         assert t.wins + t.unknown == 5
         assert t.wins == t.played_wins
-    assert f"{h.tallies[0].unknown} undecided" in h.explanation
+    assert f"{h.tallies[0].unknown} too long to settle" in h.explanation
 
 
 def test_a_hint_changes_nothing_and_is_seen_by_no_observer():
@@ -199,7 +201,8 @@ def test_hint_in_patience_play(tmp_path, monkeypatch):
             catch_exceptions=False,
         )
         assert result.exit_code == 0
-        assert re.search(r"^Hint: AC wins in (\d+) of \1 samples \(", result.stdout, re.M), result.stdout
+        pattern = r"^Hint: AC won most often when I tried the unseen cards: (\d+) of \1 tries"
+        assert re.search(pattern, result.stdout, re.M), result.stdout
 
 
 def test_the_hint_player_solves_once_when_nothing_is_hidden_and_follows_the_line(monkeypatch):
@@ -228,16 +231,22 @@ def test_the_line_says_why_the_obvious_move_stays_when_another_wins_more_samples
     chosen = MoveTally(Move.parse("TD"), wins=4, unknown=35, played_wins=3, mean_left=5.0)
     runner = MoveTally(Move.parse("8S"), wins=9, unknown=30, played_wins=8, mean_left=4.0)
     line = _explain([chosen, runner], 40, 40, obvious=True, margin=3)
-    assert line.startswith("TD wins in 4 of 40 samples, 35 undecided")
-    assert "kept as the obvious move: 8S wins 9 but is not clearly better sample by sample" in line
+    assert line.startswith(
+        "TD, the natural move, won 4 of 40 tries of the unseen cards, 35 too long to settle"
+    )
+    assert "8S won 9, but not clearly more often" in line
     assert "next best" not in line
     chosen_better = _explain([runner, chosen], 40, 40, obvious=False, margin=3)
-    assert chosen_better.endswith("next best TD: 4 of 40")
+    assert chosen_better.startswith("8S won most often when I tried the unseen cards: 9 of 40 tries")
+    assert chosen_better.endswith("next best TD: 4")
+    for words in (line, chosen_better):  # a player's words, not a statistician's
+        assert "sample" not in words
+        assert "undecided" not in words
 
 
 def test_when_no_sample_can_be_won_the_line_says_what_each_move_leaves():
     game = patience_core.new_game("pyramid", seed=5)
     h = hint(game, samples=20, solved=4, time_limit=None)
-    assert "wins in 0 of" not in h.explanation
+    assert "won 0 of" not in h.explanation
     assert "cards on average" in h.explanation
-    assert f"{h.move}:" in h.explanation or h.explanation.startswith(f"{h.move} is the only legal move")
+    assert h.explanation.startswith(f"{h.move} ")

@@ -14,13 +14,16 @@ def isolated(tmp_path, monkeypatch):
     return home
 
 
+BASE = "http://127.0.0.1:8000"
+
+
 @pytest.fixture
 def client(isolated):
     from starlette.testclient import TestClient
 
     from patience_core.web.app import create_app
 
-    with TestClient(create_app(isolated)) as test_client:
+    with TestClient(create_app(isolated), base_url=BASE) as test_client:
         yield test_client
 
 

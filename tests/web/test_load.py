@@ -73,8 +73,8 @@ def test_two_clients_on_one_game_one_wins_each_race_and_the_other_is_told(live):
     assert live.games._find(gid).game.moves == [patience_core.Move.parse("draw")] * 8
     record = live.games.db.load(gid)
     assert record is not None
-    assert record[4]["moves"] == ["draw"] * 8
-    assert record[0] == 9
+    assert record.record["moves"] == ["draw"] * 8
+    assert record.version == 9
 
 
 async def pile_on(url: str) -> tuple[list[httpx.Response], str]:

@@ -14,6 +14,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from command import interruptible
 from typer.testing import CliRunner
 
 from patience_core.cli import app
@@ -37,6 +38,7 @@ def test_serve_serves_the_page_and_stops_on_ctrl_c_without_a_traceback(isolated)
         stderr=subprocess.PIPE,
         text=True,
         env=env,
+        preexec_fn=interruptible,
     )
     try:
         deadline = time.monotonic() + 30

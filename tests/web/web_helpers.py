@@ -12,6 +12,7 @@ from typing import Any
 import uvicorn
 
 from patience_core import Game
+from patience_core.web import serving
 
 CARD = re.compile(r"(?<![A-Za-z0-9_-])[A2-9TJQK][CDHS](?![A-Za-z0-9_-])")
 
@@ -26,7 +27,7 @@ class LiveServer:
         self.sock.bind(("127.0.0.1", 0))
         self.port = self.sock.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
-        config = uvicorn.Config(app, log_level="warning", access_log=False, limit_concurrency=200)
+        config = serving.config(app, "127.0.0.1", self.port)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
         self.thread.start()

@@ -19,7 +19,7 @@ from patience_core.engine.deal import Deal
 from patience_core.testing import deal_with
 from patience_tripeaks import LAYOUT
 
-DECK = list(CARD_TEXT)
+DECK = list(CARD_TEXT[:52])
 RANKS = "A23456789TJQK"
 ROW = {1: 3, 2: 6, 3: 9, 4: 10}
 BOTTOM = [f"r4c{c}" for c in range(1, 11)]

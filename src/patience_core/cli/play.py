@@ -6,6 +6,8 @@ import json
 import secrets
 import shlex
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -13,7 +15,7 @@ import attrs
 import typer
 
 import patience_core
-from patience_core import Game
+from patience_core import Game, PluginError
 from patience_core.cli.common import (
     CliError,
     DealOpt,
@@ -37,8 +39,10 @@ from patience_core.cli.common import (
 from patience_core.cli.render import Renderer
 from patience_core.cli.session import Session, play_moves, result_text
 from patience_core.cli.settings import load_settings
+from patience_core.inplay import InPlay, rules_failed
+from patience_core.userdata.common import USER_ERRORS
 from patience_core.userdata.files import file_kind
-from patience_core.userdata.records import autosave_path, load_game
+from patience_core.userdata.records import autosave_path, load_game, read_record
 
 JsonOpt = Annotated[
     bool,
@@ -215,6 +219,7 @@ def play(
     plain = plain or no_color_env()
     from_autosave = False
     save_path = None
+    assisted = False
     with user_errors():
         if resume:
             if seed is not None or deal is not None or pysol is not None or option:
@@ -232,6 +237,7 @@ def play(
                 from_autosave = True
             else:
                 path = save_path = Path(game)
+            assisted = read_record(path).get("assisted") is True
             g = load_game(path)
         else:
             if game is None:
@@ -267,39 +273,55 @@ def play(
     console = make_console(plain or settings.theme == "plain", stderr=json_out)
     renderer = Renderer(plain=plain, unicode=unicode_ok(), width=console.width, theme=settings.theme)
 
-    if moves is not None:
-        error = play_moves(g, moves)
-        if json_out:
-            typer.echo(json.dumps(g.to_dict("player"), indent=1))
-        else:
-            for line in renderer.position(g, title=describe_game(g)):
-                console.print(line)
-            console.print(result_text(g))
-        if error:
-            fail(error)
-        return
+    with contained(g):
+        if moves is not None:
+            error = play_moves(g, moves)
+            InPlay(g, counts=False).check_rules()
+            if json_out:
+                typer.echo(json.dumps(g.to_dict("player"), indent=1))
+            else:
+                for line in renderer.position(g, title=describe_game(g)):
+                    console.print(line)
+                console.print(result_text(g))
+            if error:
+                fail(error)
+            return
 
-    session = Session(
-        g,
-        console,
-        renderer,
-        interactive=interactive,
-        settings=settings,
-        count=interactive or count,
-        keep_settings=interactive,
-        save_path=save_path,
-        from_autosave=from_autosave,
-    )
-    if resume:
-        where = "the game kept when you last quit" if from_autosave else str(path)
-        session.note(f"Resumed {where}: {len(g.moves)} moves played so far.")
-    elif g.deal.seed is not None and interactive:
-        session.note(f"Deal {g.deal.seed}: play it again with {replay_command(g)}")
-    session.run()
-    if json_out:
-        typer.echo(json.dumps(session.game.to_dict("player"), indent=1))
+        session = Session(
+            g,
+            console,
+            renderer,
+            interactive=interactive,
+            settings=settings,
+            count=interactive or count,
+            keep_settings=interactive,
+            save_path=save_path,
+            from_autosave=from_autosave,
+            assisted=assisted,
+        )
+        if resume:
+            where = "the game kept when you last quit" if from_autosave else str(path)
+            session.note(f"Resumed {where}: {len(g.moves)} moves played so far.")
+        elif g.deal.seed is not None and interactive:
+            session.note(f"Deal {g.deal.seed}: play it again with {replay_command(g)}")
+        session.run()
+        if json_out:
+            typer.echo(json.dumps(session.game.to_dict("player"), indent=1))
     if session.unrecorded:  # said as an error when it happened; a script sees it too
         raise typer.Exit(1)
+
+
+@contextmanager
+def contained(game: Game) -> Iterator[None]:
+    """A game whose plugin's rules fail in it (an exception, legal moves that are not moves)
+    ends with one line naming the plugin, as its trial deal would have refused it. (A new deal
+    at the prompt is a game of the same plugin.)"""
+    try:
+        yield
+    except (CliError, PluginError, typer.Exit, typer.Abort, *USER_ERRORS):
+        raise
+    except Exception as err:
+        fail(rules_failed(game, err))
 
 
 def winnable_seed(game_id: str, seed: int | None, options: list[str] | None) -> int:

@@ -112,9 +112,14 @@ class Renderer:
 
     # --- a whole position ---------------------------------------------------------------------
 
-    def position(self, game: Game, *, title: str, legal: bool = True, clock: bool = True) -> list[Text]:
-        """The lines showing ``game``: title, layout, stock/waste/drawn, score, legal moves."""
+    def position(
+        self, game: Game, *, title: str, legal: bool = True, clock: bool = True, height: int | None = None
+    ) -> list[Text]:
+        """The lines showing ``game``: title, layout or columns, stock/waste/drawn (and the other
+        piles), score, legal moves. ``height``: the lines a screen has, to compress long columns."""
         view = game.to_dict("player")
+        if _is_pile_game(view):
+            return self._pile_position(game, view, title=title, legal=legal, clock=clock, height=height)
         if self.plain:
             lines = self.sentences(title + ".")
             lines += self.layout_sentences(view["layout"])
@@ -129,8 +134,134 @@ class Renderer:
             lines += self.legal_moves(view["legal_moves"])
         return lines
 
+    def _pile_position(
+        self,
+        game: Game,
+        view: dict[str, Any],
+        *,
+        title: str,
+        legal: bool,
+        clock: bool,
+        height: int | None,
+    ) -> list[Text]:
+        """A game of piles: the piles in a row above the columns, then the columns side by side."""
+        seconds = game.clock.seconds if clock else None
+        tail = self.measures(view, game.cards_at_start(), seconds=seconds)
+        if legal and view["status"] == "playing":
+            tail += self.legal_moves(view["legal_moves"])
+        if self.plain:
+            lines = self.sentences(title + ".")
+            lines += self.pile_sentences(view)
+            return lines + tail
+        head = [Text(line.plain, style="bold") for line in self.fit([title])]
+        top = self.pile_fields(view)
+        if view["layout"]:
+            top = [Text(), *self.layout_picture(view["layout"]), Text(), *top]
+        # Room for the columns: the screen less the rest and the prompt's line.
+        room = None if height is None else max(height - len(head) - len(top) - len(tail) - 3, 6)
+        columns = self.columns_picture(view, room)
+        return [*head, Text(), *top, Text(), *columns, *tail]
+
+    def pile_fields(self, view: dict[str, Any]) -> list[Text]:
+        """Every pile but the columns as fields on as few lines as fit: the stock and its
+        passes, the waste (the cards in reach), foundations, cells, reserves, the drawn card."""
+        fields: list[Text] = []
+        stock = view["stock"]
+        for pile in view["piles"]:
+            kind, cards = pile["kind"], pile["cards"]
+            if kind == "tableau":
+                continue
+            field = Text(f"{_short_title(pile)} ")
+            if kind == "stock":
+                count = pile["count"]
+                field.append(("░░" if self.unicode else "##") if count else "--", style=self.theme.back)
+                field.append(f" {count}")
+                passes, used = stock["passes"], stock["passes_used"]
+                if passes is None or passes > 1:
+                    field.append(f" (pass {used + 1}" + (f" of {passes})" if passes else ")"))
+            elif not cards:
+                field.append("--")
+            elif kind == "waste" and pile["fan"] == "right":
+                for n, card in enumerate(cards[-3:]):
+                    if n:
+                        field.append(" ")
+                    field.append_text(self.card(card))
+            elif cards[-1] is None:
+                field.append(("░░" if self.unicode else "##"), style=self.theme.back)
+            else:
+                field.append_text(self.card(cards[-1]))
+            if kind in ("waste", "reserve") and len(cards) > 1:
+                field.append(f" ({len(cards)})", style="dim")
+            fields.append(field)
+        return self.fit(fields, sep="  ")
+
+    def columns_picture(self, view: dict[str, Any], room: int | None = None) -> list[Text]:
+        """The columns side by side, each headed by its id: a face-down part as ``░3`` (how many),
+        then the face-up cards top to bottom. A column longer than ``room`` lines keeps its first
+        and last cards and says how many lie between (``·4``)."""
+        columns = [p for p in view["piles"] if p["kind"] == "tableau"]
+        if not columns:
+            return []
+        width = max(4, min(6, self.width // len(columns)))
+        bodies = [self._column_lines(pile) for pile in columns]
+        tallest = max(len(b) for b in bodies)
+        if room is not None and tallest > room - 1:
+            bodies = [_squeezed(b, room - 1) for b in bodies]
+            tallest = max(len(b) for b in bodies)
+        lines = [Text("".join(p["id"].ljust(width) for p in columns).rstrip(), style="dim")]
+        for row in range(tallest):
+            text = Text()
+            for body in bodies:
+                cell = body[row] if row < len(body) else Text()
+                text.append_text(cell)
+                text.append(" " * (width - len(cell)))
+            text.rstrip()
+            lines.append(text)
+        return lines
+
+    def _column_lines(self, pile: dict[str, Any]) -> list[Text]:
+        lines = []
+        if pile["down"]:
+            lines.append(Text(f"{'░' if self.unicode else '#'}{pile['down']}", style=self.theme.back))
+        for card in pile["cards"][pile["down"] :]:
+            lines.append(self.card(card))
+        if not lines:
+            lines.append(Text("--", style="dim"))
+        return lines
+
+    def pile_sentences(self, view: dict[str, Any]) -> list[Text]:
+        """Every pile in a sentence a line, for screen readers: ``Column 3: two face-down cards,
+        then 9S 8H.``"""
+        lines = []
+        for pile in view["piles"]:
+            name = pile["name"][:1].upper() + pile["name"][1:]
+            shown = [c for c in pile["cards"] if c is not None]
+            down = pile["down"]
+            if pile["kind"] == "stock":
+                text = f"{name}: {count_words(pile['count'])} card{'s' if pile['count'] != 1 else ''}"
+            elif not pile["cards"]:
+                text = f"{name}: empty"
+            elif pile["kind"] in ("tableau", "reserve"):
+                parts = [f"{count_words(down)} face-down card{'s' if down != 1 else ''}"] if down else []
+                if shown:
+                    parts.append(("then " if down else "") + " ".join(shown))
+                text = f"{name}: {', '.join(parts)}"
+            elif pile["kind"] == "waste" and pile["fan"] == "right":
+                text = f"{name}: {' '.join(shown[-3:])} on top, {len(shown)} in all"
+            else:
+                text = f"{name}: {shown[-1]}" + (f", {len(shown)} cards" if len(shown) > 1 else "")
+            lines += self.sentences(text + ".")
+        return lines
+
     def after_move(self, before: dict[str, Any], after: dict[str, Any], has_drawn_card: bool) -> list[Text]:
         """What a move changed, in sentences: cards newly free, then the piles, measures and moves."""
+        if _is_pile_game(after):
+            changed = [new for old, new in zip(before["piles"], after["piles"], strict=True) if old != new]
+            lines = self.pile_sentences({**after, "piles": changed})
+            lines += self.measures(after, after["cards_at_start"])
+            if after["status"] == "playing":
+                lines += self.legal_moves(after["legal_moves"])
+            return lines
         lines = []
         row_of = {y: n for n, y in enumerate(sorted({s["y"] for s in after["layout"]}), 1)}
         freed = [
@@ -283,6 +414,31 @@ class Renderer:
     def deal_text(self, text: str) -> list[Text]:
         head = "Deal text (it shows every card, the face-down ones and the stock order included):"
         return [Text(head, style="bold"), *self.fit(text.split(), sep=" ")]
+
+
+def _is_pile_game(view: dict[str, Any]) -> bool:
+    """A game drawn as piles: one with piles besides the stock, the waste and the drawn card."""
+    return any(p["kind"] not in ("stock", "waste", "hand") for p in view.get("piles", ()))
+
+
+def _short_title(pile: dict[str, Any]) -> str:
+    """A pile's name in a field: ``Stock``, ``Waste``, ``f1``... (foundations by their suit)."""
+    if pile["kind"] in ("stock", "waste"):
+        return str(pile["name"]).capitalize()
+    name = str(pile["name"])
+    if pile["kind"] == "foundation" and name.endswith(" foundation"):
+        suit = name.split()[0]
+        return f"{pile['id']} {_GLYPHS.get(suit[0].upper(), '')}".strip() if suit else pile["id"]
+    return str(pile["id"])
+
+
+def _squeezed(lines: list[Text], room: int) -> list[Text]:
+    """A column's lines within ``room``: the first and the last kept, ``·N`` for those between."""
+    if len(lines) <= room or room < 3:
+        return lines
+    keep_end = room - 2
+    hidden = len(lines) - 1 - keep_end
+    return [lines[0], Text(f"·{hidden}", style="dim"), *lines[-keep_end:]]
 
 
 def _wrap(text: str, width: int) -> list[str]:

@@ -9,11 +9,13 @@ import ipaddress
 import socket
 import threading
 import webbrowser
+from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from patience_core.cli.common import CliError, user_errors, warn
+from patience_core.engine.errors import quoted
 
 
 def is_loopback(host: str) -> bool:
@@ -57,6 +59,26 @@ def serve(
         int, typer.Option("--port", "-p", min=1, max=65535, help="The port to listen on.")
     ] = 8000,
     open_browser: Annotated[bool, typer.Option("--open", help="Open the page in the web browser.")] = False,
+    allowed_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allowed-host",
+            metavar="NAME",
+            help="A host name the server answers to besides IP addresses and localhost, such as the"
+            " name a reverse proxy passes on (repeat for several); requests for any other are refused.",
+            show_default=False,
+        ),
+    ] = None,
+    backup: Annotated[
+        Path | None,
+        typer.Option(
+            "--backup",
+            metavar="FILE",
+            help="Do not serve: write a copy of the games file (games.sqlite3 and its -wal journal,"
+            " as one file) to FILE, consistent even while a server runs, and exit.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Play in the browser and serve the HTTP JSON API: every installed game at http://HOST:PORT.
 
@@ -65,13 +87,26 @@ def serve(
     """
     import uvicorn
 
+    import patience_core
     from patience_core.web.app import create_app
+    from patience_core.web.serving import config as server_config
 
+    if backup is not None:
+        with user_errors():
+            _backup(backup)
+        return
     with user_errors():
         if not host.strip():
             raise CliError("--host is empty: give an address such as 127.0.0.1")
+        for name in allowed_host or []:
+            if not name or len(name) > 253 or any(c in name for c in "/:@ "):
+                raise CliError(
+                    f"--allowed-host takes a host name such as cards.example.org, not {quoted(name)}"
+                )
         sock = listen(host, port)
-        app = create_app()
+        app = create_app(allowed_hosts=allowed_host or ())
+    for problem in patience_core.plugin_errors():  # a refused game is not served: say so
+        warn(str(problem))
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else shown}:{port}/"
     if not is_loopback(host):
@@ -82,8 +117,7 @@ def serve(
     typer.echo(f"Patience is served at {url}  (Ctrl-C stops it)")
     if open_browser:
         threading.Timer(0.8, webbrowser.open, args=(url,)).start()
-    config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False)
-    server = uvicorn.Server(config)
+    server = uvicorn.Server(server_config(app, host, port))
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:  # a second Ctrl-C during the shutdown
@@ -93,6 +127,23 @@ def serve(
     if not server.started:
         raise typer.Exit(1)  # uvicorn said why
     typer.echo("Stopped.")
+
+
+def _backup(target: Path) -> None:
+    from patience_core.userdata.common import data_dir
+    from patience_core.userdata.files import file_kind, show_path
+    from patience_core.web.games import DB_NAME, Database
+
+    source = data_dir() / DB_NAME
+    if file_kind(source) is None:
+        raise CliError(f"there is no games file to back up: {show_path(source)} does not exist")
+    db = Database(source)
+    try:
+        db.backup(target)
+        games = db.count()
+    finally:
+        db.close()
+    typer.echo(f"Backed up {games} game{'s' * (games != 1)} to {show_path(target)}.")
 
 
 def register(app: typer.Typer) -> None:

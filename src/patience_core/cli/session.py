@@ -19,15 +19,17 @@ from rich.console import Console
 from rich.text import Text
 
 import patience_core
-from patience_core import Game, IllegalMoveError, InvalidMoveError, Move
-from patience_core.cli.common import CliError, describe_game, new_deal_like, warn
+from patience_core import Game, IllegalMoveError, Move
+from patience_core.cli.common import CliError, describe_game, error, new_deal_like, warn
 from patience_core.cli.render import THEMES, Renderer, clock_text
 from patience_core.cli.settings import Settings, save_settings
-from patience_core.cli.unrecorded import count_result
 from patience_core.engine.errors import quoted
+from patience_core.inplay import NOT_COUNTED_DEMO, InPlay, NotNow, Result, Statistics
 from patience_core.players import PlayerError, Seen, get_player, hint, sees_hidden_cards
-from patience_core.solver import NOT_WINNABLE, WINNABLE, still_winnable_full_information
+from patience_core.solver import NOT_WINNABLE, WINNABLE
+from patience_core.userdata.common import data_dir
 from patience_core.userdata.records import autosave_path, save_game
+from patience_core.userdata.unrecorded import keep, kept_message
 
 DEMO_PACE: Final = 0.7
 """Seconds between two moves of a demo or a replay at a terminal: slow enough to follow."""
@@ -40,7 +42,7 @@ def suggest(game: Game) -> str | None:
 
     The one place the prompt's ``hint`` asks. The hint never reads a hidden card: it samples
     them (:func:`patience_core.players.hint`), in at most half a second, as in
-    ``QH+AS wins in 37 of 40 samples (...)``.
+    ``QH+AS won most often when I tried the unseen cards: 37 of 40 tries; ...``.
     """
     if game.is_over():
         return None
@@ -103,13 +105,20 @@ def result_text(game: Game) -> str:
     return f"Not finished: {measures}."
 
 
+def sentence(text: str) -> str:
+    """A refusal as the terminal says it: ``Nothing to undo: ...`` with a full stop."""
+    return f"{text[:1].upper()}{text[1:]}."
+
+
 class Session:
-    """An interactive or piped game session.
+    """An interactive or piped game session: it reads commands and draws; what happens to the
+    game in play (checks, auto-play, help, results) is :class:`~patience_core.inplay.InPlay`'s.
 
     ``interactive``: a person at a terminal (prompts; the screen is redrawn when it can be).
     Otherwise each line read is echoed after ``>`` so that the output reads as a transcript.
     ``settings``: auto-play, theme, "still winnable?" (``set`` changes and keeps them).
     ``count``: whether a finished game goes into the statistics (see :mod:`.stats`).
+    ``assisted``: a resumed game had "still winnable?" asked (its record says so).
     """
 
     def __init__(
@@ -126,8 +135,8 @@ class Session:
         save_path: Path | None = None,
         from_autosave: bool = False,
         height: int | None = None,
+        assisted: bool = False,
     ) -> None:
-        self.game = game
         self.console = console
         self.renderer = renderer
         self.interactive = interactive
@@ -140,14 +149,16 @@ class Session:
         self.save_path = save_path
         self.from_autosave = from_autosave
         # A game loaded already finished was counted when it ended.
-        self.recorded = game.is_over()
+        self.inplay = InPlay(game, Statistics(), counts=self.count, assisted=assisted)
         self.changed = False
-        self.assisted = False  # "still winnable?" was asked: counted apart
-        self.demoed = False  # a player finished it: not the person's result
         self.unrecorded = False
         """Whether a game finished here could not be counted in the statistics."""
         self.notes: list[Text] = []
         self.show_help = False
+
+    @property
+    def game(self) -> Game:
+        return self.inplay.game
 
     # --- output ----------------------------------------------------------------------------
 
@@ -201,6 +212,7 @@ class Session:
         self.after_change()
         self.refresh(position=True)
         while True:
+            self.inplay.check_rules()  # a plugin's rules that turn bad end the game in one line
             if self.game.is_over():
                 if not self.finish():
                     return
@@ -229,18 +241,20 @@ class Session:
             self.notes += help_lines(self.renderer)
             self.show_help = True
         elif command in ("undo", "u"):
-            if not game.moves:
-                self.note("Nothing to undo: no move has been played yet.")
+            try:
+                self.note(f"Took back {self.inplay.undo()}.")
+            except NotNow as err:
+                self.note(sentence(str(err)))
                 return False
-            self.note(f"Took back {game.undo()}.")
             self.changed = True
             self.after_change(auto=False)
             return True
         elif command == "redo":
-            if not game.undone:
-                self.note("Nothing to redo: no move was taken back since the last move.")
+            try:
+                self.note(f"Played {self.inplay.redo()} again.")
+            except NotNow as err:
+                self.note(sentence(str(err)))
                 return False
-            self.note(f"Played {game.redo()} again.")
             self.changed = True
             self.after_change()
             return True
@@ -252,10 +266,11 @@ class Session:
         elif command in ("board", "b"):
             return True
         elif command == "restart":
-            if not game.moves:
-                self.note("Already at the start of the deal.")
+            try:
+                self.inplay.restart()
+            except NotNow as err:
+                self.note(sentence(str(err)))
                 return False
-            game.restart()
             self.changed = True
             self.note("Back at the start of the deal; redo plays the moves again.")
             self.after_change(auto=False)
@@ -284,7 +299,8 @@ class Session:
             self.note(str(err), style="bold red")
             return False
         before = game.to_dict("player")
-        played, refused = play_words(game, texts)
+        outcome = self.inplay.play(texts)
+        played, refused = outcome.played, outcome.refused
         error = None if refused is None else str(refused)
         if played:
             self.changed = True
@@ -308,7 +324,7 @@ class Session:
         "still winnable?" when it is on."""
         game = self.game
         if auto and self.settings.auto and not game.is_over():
-            auto_played = game.play_auto()
+            auto_played = self.inplay.auto_play()
             if auto_played:
                 self.changed = True
                 self.note(f"Auto-played: {' '.join(str(m) for m in auto_played)}.")
@@ -320,8 +336,7 @@ class Session:
         if game.is_over():
             self.note("The game is over.")
             return
-        self.assisted = True
-        answer = still_winnable_full_information(game, time_limit=WINNABLE_SECONDS)
+        answer = self.inplay.still_winnable(WINNABLE_SECONDS)
         words = {
             WINNABLE: "yes, this deal can still be won",
             NOT_WINNABLE: "no, this deal cannot be won any more",
@@ -353,23 +368,19 @@ class Session:
         except (CliError, ValueError) as err:
             self.note(str(err), style="bold red")
             return False
-        if (
-            game.moves
-            and not game.is_over()
-            and not self.confirm(f"Abandon this game ({len(game.moves)} moves played)? (y/n)")
-        ):
-            self.note("Carrying on with this game.")
-            return False
+        if game.moves and not game.is_over():
+            if not self.confirm(f"{self.inplay.abandon_question()} (y/n)"):
+                self.note("Carrying on with this game.")
+                return False
+            if self.inplay.abandon() is not None:
+                self.told(self.inplay.flush())
         options: dict[str, Any] = dict(game.options)
         self.start(patience_core.new_game(game.id, seed=seed, **options))
         return True
 
     def start(self, game: Game) -> None:
-        self.game = game
-        self.recorded = False
+        self.inplay = InPlay(game, Statistics(), counts=self.count)
         self.changed = False
-        self.assisted = False
-        self.demoed = False
         self.save_path = None
         self.from_autosave = False
         self.note(f"A new deal: {describe_game(game)}.")
@@ -392,14 +403,14 @@ class Session:
             + (" SEEING EVERY HIDDEN CARD" if full else "")
             + (". Press any key to stop it." if self.interactive else ".")
         )
-        self.demoed = True
+        self.inplay.demoed = True
         self.changed = True
         rng = random.Random(" ".join([game.id, *(str(m) for m in game.moves)]))
         with _keys(self.interactive) as key_pressed:
             try:
                 while not game.is_over():
                     move: Move = player.choose_seeing_all(game) if full else player.choose(Seen(game, rng))  # type: ignore[attr-defined]
-                    game.play(move)
+                    self.inplay.play_for_demo(move)
                     self.note(f"Demo plays {move}.")
                     if self.interactive:
                         self.refresh(position=True)
@@ -449,7 +460,7 @@ class Session:
     def save(self, path: Path | None) -> None:
         path = path or self.default_save_path()
         try:
-            save_game(self.game, path)
+            save_game(self.game, path, assisted=self.inplay.assisted)
         except CliError as err:
             self.note(f"Not saved: {err}", style="bold red")
             return
@@ -467,7 +478,7 @@ class Session:
             return
         game.clock.stop()
         try:
-            save_game(game, autosave_path())
+            save_game(game, autosave_path(), assisted=self.inplay.assisted)
         except CliError as err:
             warn(f"the unfinished game could not be kept: {err}")
             return
@@ -477,9 +488,9 @@ class Session:
         """The end of a game: count it once, say how it ended, then take commands for what is
         next (new, undo, replay, save, forget, quit). False to leave."""
         game = self.game
-        if not self.recorded:
-            self.recorded = True
-            self.record()
+        result = self.inplay.settle()
+        if result is not None:
+            self.told(result)
             if self.from_autosave:  # the kept game is this one, finished: keep that
                 self._keep_finished()
         self.console.print(Text(result_text(game), style="bold"))
@@ -498,7 +509,7 @@ class Session:
                 return False
             if command in _YES or command == "new":
                 if len(words) == 1:
-                    self.start(new_deal_like(game))
+                    self.start(new_deal_like(self.game))
                 elif not self.new_deal(words[1:]):
                     self._print_notes()
                     continue
@@ -520,23 +531,26 @@ class Session:
             else:
                 self.console.print(question)
 
-    def record(self) -> None:
-        """Count the finished game in the statistics, once, when this session counts."""
-        game = self.game
-        if self.demoed:
-            self.console.print("Not counted in the statistics: the demo finished this game.")
+    def told(self, result: Result | None) -> None:
+        """Say what became of a result: not counted (and why), or not counted yet (an error:
+        the result is kept in a file to count later)."""
+        if result is None or result.counted:
             return
-        if not self.count:
-            self.console.print(
-                "Not counted in the statistics: the moves came from a pipe"
-                " (patience play --count counts them)."
-            )
+        if result.why_not is not None:
+            why = result.why_not
+            if why == NOT_COUNTED_DEMO:
+                why = "the demo finished this game" if self.game.is_over() else "the demo played in this game"
+            self.console.print(f"Not counted in the statistics: {why}.")
             return
-        self.unrecorded |= not count_result(game, assisted=self.assisted)  # kept to count later
+        if result.error is not None:
+            self.unrecorded = True  # said as an error now; the exit code says it too
+            where = keep(self.game, assisted=self.inplay.assisted, abandoned=result.abandoned)
+            self.inplay.pending = False  # kept: the file is counted later
+            error(kept_message(result.error, where, data_dir()))
 
     def _keep_finished(self) -> None:
         try:
-            save_game(self.game, autosave_path())
+            save_game(self.game, autosave_path(), assisted=self.inplay.assisted)
         except CliError as err:
             warn(f"the kept game could not be updated: {err}")
 
@@ -636,16 +650,8 @@ def play_words(game: Game, words: list[str]) -> tuple[list[Move], ValueError | N
     """Play move texts in turn through ``Game.play``: the moves played, and the refusal of the
     first that could not be played (None when all were). A move after the end is refused with
     an :class:`IllegalMoveError` too. The prompt and ``--moves`` share this."""
-    played: list[Move] = []
-    for word in words:
-        if game.is_over():
-            reason = f"the game is over ({game.status()})"
-            return played, IllegalMoveError(f"{reason}, so {word} was not played", move=word, reason=reason)
-        try:
-            played.append(game.play(word))
-        except (IllegalMoveError, InvalidMoveError) as err:
-            return played, err
-    return played, None
+    outcome = InPlay(game, counts=False).play(words)
+    return outcome.played, outcome.refused
 
 
 def play_moves(game: Game, text: str) -> str | None:

@@ -53,7 +53,7 @@ def stats(
     sets aside rows damaged by hand or by other programs. They are kept in stats.sqlite3 under
     $PATIENCE_HOME (default: the XDG data folder, ~/.local/share/patience).
     """
-    from patience_core.cli import unrecorded  # it counts into this module's Store
+    from patience_core.userdata import unrecorded
 
     args = list(words or [])
     with user_errors():
@@ -72,7 +72,8 @@ def stats(
             if len(args) != 2:
                 raise CliError("add takes one file: patience stats add FILE")
             game, saved_at, assisted = unrecorded.finished(Path(args[1]))
-            counted = Store().record(game, finished_at=saved_at, assisted=assisted)
+            abandoned = Path(args[1]).name.startswith("abandoned-")
+            counted = Store().record(game, finished_at=saved_at, assisted=assisted, abandoned=abandoned)
             what = f"{describe_game(game)}, {game.status()}"
             typer.echo(f"Counted {what}." if counted else f"Already counted: {what}.")
             return

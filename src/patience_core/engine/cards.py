@@ -3,6 +3,11 @@
 Every card has a small integer index, ``suit * 13 + rank - 1`` (clubs 0-12, diamonds 13-25,
 hearts 26-38, spades 39-51). Hot paths work on these integers; the :class:`Card` objects are
 interned in :data:`CARDS` so that turning an index back into a card allocates nothing.
+
+A game of several decks holds several cards of one face. Each physical card has an id of its
+own, ``copy * 52 + index`` (copy 0 to :data:`MAX_DECKS` - 1), so a one-deck game's ids are the
+indices themselves; :data:`RANK_OF`, :data:`SUIT_OF` and :data:`CARD_TEXT` answer for every id,
+and ``id % 52`` is its face.
 """
 
 from __future__ import annotations
@@ -162,8 +167,22 @@ def card_index(text: str) -> int | None:
 CARDS: Final[tuple[Card, ...]] = tuple(Card(r, s) for s in Suit for r in Rank)
 """All 52 cards by index: the deck in its ordered state, clubs A-K then diamonds, hearts, spades."""
 
-RANK_OF: Final[tuple[int, ...]] = tuple(c.rank.value for c in CARDS)
-"""The rank (1-13) of each card index, for hot paths."""
+MAX_DECKS: Final = 8
+"""The most copies of one card a game may hold (a game of two decks of one suit holds eight)."""
+CARD_IDS: Final = 52 * MAX_DECKS
+"""Physical card ids run from 0 to ``CARD_IDS - 1``: ``copy * 52 + index``."""
 
-CARD_TEXT: Final[tuple[str, ...]] = tuple(str(c) for c in CARDS)
-"""The canonical text of each card index."""
+CARD_OF: Final[tuple[Card, ...]] = CARDS * MAX_DECKS
+"""The card (its face) of each physical card id."""
+
+RANK_OF: Final[tuple[int, ...]] = tuple(c.rank.value for c in CARD_OF)
+"""The rank (1-13) of each card id, for hot paths."""
+
+SUIT_OF: Final[tuple[int, ...]] = tuple(c.suit.value for c in CARD_OF)
+"""The suit (0-3, clubs diamonds hearts spades) of each card id, for hot paths."""
+
+RED: Final[tuple[bool, ...]] = tuple(c.is_red for c in CARD_OF)
+"""Whether each card id is red (diamonds, hearts), for hot paths."""
+
+CARD_TEXT: Final[tuple[str, ...]] = tuple(str(c) for c in CARD_OF)
+"""The canonical text of each card id (the text of its face: copies read alike)."""

@@ -22,17 +22,24 @@ from typing import Any, Final, Literal, Protocol
 
 from patience_core.engine.cards import CARD_TEXT
 from patience_core.engine.clock import Clock
-from patience_core.engine.deal import Deal
+from patience_core.engine.deal import Deal, make_deal
 from patience_core.engine.errors import QUOTE_LIMIT, IllegalMoveError, RecordError, quoted
 from patience_core.engine.moves import DRAW, Move
 from patience_core.engine.record import check_fields
+from patience_core.engine.resolve import resolve
 from patience_core.engine.rules import Rules
 from patience_core.engine.spec import GameSpec, OptionValue, Preset
 from patience_core.engine.table import NO_CARD, Snapshot, Table
 
 FORMAT: Final = "patience-game"
-VERSION: Final = 1
+VERSION: Final = 2
+"""The version of the views and records written: 2 adds the piles (``piles``) and decks of
+more than 52 cards. Records of version 1 load as before."""
+VERSIONS: Final = (1, 2)
+"""The record versions :meth:`Game.from_dict` loads."""
 View = Literal["player", "full"]
+MAX_AUTO_MOVES: Final = 10_000
+"""The most moves one call of :meth:`Game.play_auto` plays (far more than any game has)."""
 
 
 class Observer(Protocol):
@@ -106,19 +113,24 @@ class Game:
         preset: Preset | None = None,
         *,
         observer: Observer | None = None,
+        rules: Rules | None = None,
     ) -> None:
         """A game of ``spec`` with ``options`` (checked already: :meth:`GameSpec.resolve`)
         on ``deal``. Apps call :func:`patience_core.new_game`, which checks the options and
         passes the plugins' observer; a game made here directly is observed by ``observer``
-        alone (None: by nothing)."""
+        alone (None: by nothing). ``rules``: the rules already made for these options."""
         self.spec = spec
         self.preset = preset
         self.options: dict[str, OptionValue] = dict(options)
-        self.rules: Rules = spec.rules(self.options)
-        self.deal = deal
+        self.rules: Rules = rules if rules is not None else spec.rules(self.options)
         rules = self.rules
+        if deal.deck.cards != rules.deck.cards:
+            deal = Deal(deal.indices, deal.seed, deck=rules.deck)  # checked against the game's deck
+        self.deal = deal
         laid_out = rules.deal_order(deal.indices)
-        self.table = Table(rules.layout, laid_out, rules.scoring, rules.dealt_face_up())
+        self.table = Table(
+            rules.layout, laid_out, rules.scoring, rules.dealt_face_up(), rules.piles, rules.counters
+        )
         self.table.data = rules.deal_data(self.table)
         rules.start(self.table)
         self._start = self.table.state()
@@ -131,6 +143,24 @@ class Game:
         self.clock = Clock()
         """The playing time: running from the deal (or the load) until the game ends."""
         self._uid: str | None = None
+
+    @classmethod
+    def new(
+        cls,
+        spec: GameSpec,
+        options: Mapping[str, OptionValue],
+        *,
+        seed: int | None = None,
+        deal: Deal | str | None = None,
+        preset: Preset | None = None,
+        observer: Observer | None = None,
+    ) -> Game:
+        """A game of ``spec`` with ``options`` (checked already) on deal number ``seed`` (the
+        game's own numbering), on ``deal`` (a Deal or deal text of the game's deck), or on a
+        random deal."""
+        rules = spec.rules(dict(options))
+        dealt = make_deal(seed, deal, rules.deck, rules.deal_for)
+        return cls(spec, options, dealt, preset, observer=observer, rules=rules)
 
     # --- moves -------------------------------------------------------------------------------
 
@@ -153,8 +183,17 @@ class Game:
         return legal
 
     def parse_move(self, text: str) -> Move:
-        """The move written ``text``; :class:`InvalidMoveError` if it is not move text."""
-        return Move.parse(text)
+        """The move written ``text``: move text, or a shorthand the legal moves make plain.
+
+        A pile move may be written short: ``t3-f`` (to the one foundation that takes it),
+        ``7H-t3`` (the 7 of hearts with whatever lies on it), ``t1-t4`` for a run of several
+        cards when only one run fits, or a card alone (``7H``) when exactly one legal move
+        plays it. Such text is read against the legal moves now and gives the move it stands
+        for; anything else is read as move text. :class:`InvalidMoveError` if it is neither.
+        """
+        if isinstance(text, Move):
+            return text
+        return resolve(text, self._legal_now(), self.table)
 
     def is_legal(self, move: Move | str) -> bool:
         return self.why_illegal(move) is None
@@ -162,7 +201,7 @@ class Game:
     def why_illegal(self, move: Move | str) -> str | None:
         """Why ``move`` is illegal now, or None when it is legal."""
         if not isinstance(move, Move):
-            move = Move.parse(move)  # refuses what is not move text
+            move = self.parse_move(move)  # refuses what is not move text
         if self.rules.is_won(self.table):
             return f"the game is won: {self.rules.win}"
         return self.rules.illegal_reason(self.table, move)
@@ -210,7 +249,7 @@ class Game:
         """``move`` as a :class:`Move` if it is legal now; else :class:`IllegalMoveError`
         saying why (or :class:`InvalidMoveError` for text that is no move). Changes nothing."""
         if move.__class__ is not Move:
-            move = Move.parse(move)  # type: ignore[arg-type]
+            move = self.parse_move(move)  # type: ignore[arg-type]
         legal = self._legal
         if legal is None or move not in legal:
             reason = self.why_illegal(move)
@@ -285,38 +324,63 @@ class Game:
 
     def auto_moves(self) -> list[Move]:
         """The moves auto-play would make now, in order, by the rules' policy
-        (:class:`~patience_core.engine.rules.AutoPlay`): draws while drawing is the only legal
-        move, or the whole rest of the game when every step of it is forced. Nothing is played;
-        :meth:`play_auto` plays them."""
-        policy = self.rules.autoplay
-        if not (policy.draw_when_only_move or policy.finish_when_forced) or self.is_over():
+        (:class:`~patience_core.engine.rules.AutoPlay`): a move the rules call safe, or a draw
+        when drawing is the only legal move, or the whole rest of the game when every step of it
+        is forced and none turns up a card the player has not seen. Nothing is played;
+        :meth:`play_auto` plays them.
+
+        It decides from what the player sees: the legal moves and the cards in sight. Looking
+        ahead, it stops at the first move that would turn up an unseen card, so whether it
+        plays says nothing about a hidden card.
+        """
+        rules = self.rules
+        policy = rules.autoplay
+        if self.is_over():
             return []
-        trial = self.copy()
-        forced: list[Move] = []
-        while not trial.is_over():
-            legal = trial._legal_now()
-            if len(legal) != 1:
-                break
-            forced.append(trial.push(legal[0]))
-        if policy.finish_when_forced and trial.is_over() and forced:
-            return forced
-        if policy.draw_when_only_move:
-            draws = []
-            for move in forced:
-                if move is not DRAW:
+        if policy.safe_moves:
+            safe = rules.safe_moves(self.table)
+            if safe:
+                return safe[:1]
+        legal = self._legal_now()
+        if policy.finish_when_forced and len(legal) == 1:
+            trial = self.copy()
+            unseen = trial.table.unseen()
+            forced: list[Move] = []
+            while not trial.is_over():
+                step = trial._legal_now()
+                if len(step) != 1:
                     break
-                draws.append(move)
-            return draws
+                forced.append(trial.push(step[0]))
+                if trial.table.unseen() < unseen:
+                    break  # a card came into sight: what follows depends on it
+            else:
+                if trial.table.unseen() == unseen:
+                    return forced
+        if policy.draw_when_only_move and len(legal) == 1 and legal[0] is DRAW:
+            return [DRAW]
         return []
 
     def play_auto(self) -> list[Move]:
-        """Play the moves of :meth:`auto_moves` through :meth:`play` (so they are normal moves,
-        seen by the observers) and return them. Apps call it after each move of the player's
-        when auto-play is on; the API never plays a move by itself."""
-        played = []
-        for move in self.auto_moves():
-            played.append(self.play(move))
+        """Play what auto-play plays (:meth:`auto_moves`), again after each step, through
+        :meth:`play` (so they are normal moves, seen by the observers), and return them. Apps
+        call it after each move of the player's when auto-play is on; the API never plays a
+        move by itself."""
+        played: list[Move] = []
+        while len(played) < MAX_AUTO_MOVES:
+            moves = self.auto_moves()
+            if not moves:
+                break
+            for move in moves:
+                played.append(self.play(move))
         return played
+
+    def finish_moves(self) -> list[Move]:
+        """The moves that finish the game now that nothing is left to decide (every card in sight
+        and the rest plain, as the rules judge it): what a player's ``finish`` plays; empty
+        when the game is not at that point."""
+        if self.is_over():
+            return []
+        return list(self.rules.finish_moves(self.table) or [])
 
     def peek(self) -> Move:
         """The last move played."""
@@ -361,7 +425,7 @@ class Game:
 
     def cards_at_start(self) -> int:
         """What :meth:`cards_left` was at the deal, so what it counts down from: the layout's
-        cards in most games, all 52 where every card must go (Pyramid with ``win=all``)."""
+        cards in most games, every card where every card must go."""
         return self._cards_at_start
 
     def score(self) -> int:
@@ -483,7 +547,34 @@ class Game:
             legal_moves=[str(m) for m in self.legal_moves()],
         )
         if full:
-            out["stock"]["cards"] = [CARD_TEXT[c] for c in t.stock[t.stock_pos :]]
+            out["stock"]["cards"] = [CARD_TEXT[c] for c in reversed(t.stock)]
+        out["piles"] = self._piles_view(full)
+        return out
+
+    def _piles_view(self, full: bool) -> list[dict[str, Any]]:
+        """Each pile as the view shows it: where it is drawn, how many cards, how many face
+        down, and the cards bottom first, face-down ones as null unless ``full``."""
+        t = self.table
+        out = []
+        for i, spec in enumerate(t.specs):
+            pile = t.piles[i]
+            down = len(pile) if i == t.stock_i else t.down[i]
+            cards: list[str | None] = [CARD_TEXT[c] for c in pile]
+            if not full:
+                cards[:down] = [None] * down
+            out.append(
+                {
+                    "id": spec.id,
+                    "kind": spec.kind.value,
+                    "name": spec.title,
+                    "x": spec.x,
+                    "y": spec.y,
+                    "fan": spec.fan.value,
+                    "count": len(pile),
+                    "down": down,
+                    "cards": cards,
+                }
+            )
         return out
 
     def to_record(self) -> dict[str, Any]:
@@ -521,24 +612,27 @@ class Game:
         if data.get("format") != FORMAT:
             raise RecordError(f"not a saved game (format {quoted(data.get('format'))}, expected {FORMAT!r})")
         version = data.get("version")
-        if version != VERSION or type(version) is not int:
+        if version not in VERSIONS or type(version) is not int:
             raise RecordError(
-                f"saved game version {quoted(version)} is not supported (this is version {VERSION})"
+                f"saved game version {quoted(version)} is not supported (this program reads versions"
+                f" {', '.join(map(str, VERSIONS))})"
             )
         if data.get("view", "full") != "full":
             raise RecordError("a player view hides cards and cannot be loaded; save with view='full'")
         check_fields(data)  # each field of the right type and size before any is used
         seed = data.get("seed")
         try:
-            deal = Deal.parse(data["deal"])
-            if seed is not None:
-                if Deal.from_seed(seed) != deal:
-                    raise RecordError(f"saved game: the deal is not deal #{seed}")
-                deal = Deal.from_seed(seed)
             game_id = data["preset"] if data.get("preset") else data["game"]
             spec, preset = catalog.find(game_id)
             options = spec.resolve(data["options"], preset.options if preset else None)
-            game = cls(spec, options, deal, preset)
+            rules = spec.rules(options)
+            deal = Deal.parse(data["deal"], rules.deck)
+            if seed is not None:
+                numbered = rules.deal_for(seed)
+                if numbered != deal:
+                    raise RecordError(f"saved game: the deal is not deal #{seed}")
+                deal = numbered
+            game = cls(spec, options, deal, preset, rules=rules)
         except RecordError:
             raise
         except ValueError as err:  # unknown game, bad option, bad deal
@@ -600,6 +694,7 @@ STATE_KEYS: Final = frozenset(
         "waste",
         "removed",
         "legal_moves",
+        "piles",
     }
 )
 """The keys of a full view that its moves determine; :meth:`Game.from_dict` checks them."""

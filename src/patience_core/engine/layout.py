@@ -58,7 +58,7 @@ class Layout:
     name: str
     spots: tuple[Spot, ...]
     groups: tuple[tuple[str, int], ...]
-    """Named sets of positions (bitmasks), such as the three peaks of TriPeaks."""
+    """Named sets of positions (bitmasks), such as the peaks of :meth:`peaks`."""
     blockers: tuple[int, ...]
     """For each position, the bitmask of the positions that cover it."""
     index: Mapping[str, int]
@@ -120,6 +120,15 @@ class Layout:
             full=(1 << n) - 1,
             tables=_cover_tables(blockers),
         )
+
+    @classmethod
+    def empty(cls) -> Layout:
+        """The layout of a game of piles alone: no position.
+
+        >>> len(Layout.empty()), Layout.empty().free_mask(0)
+        (0, 0)
+        """
+        return _EMPTY
 
     # --- the hot path -------------------------------------------------------------------
 
@@ -275,7 +284,7 @@ class Layout:
 
         ``upside_down`` turns it over: rows of ``rows``, ``rows - 1`` ... 1 cards, the widest on
         top, each card covered by the one or two cards of the row below that touch it, so
-        only the single bottom card is free at first (Triangle). Ids are ``r{row}c{column}``,
+        only the single bottom card is free at first. Ids are ``r{row}c{column}``,
         both counted from 1.
 
         >>> triangle = Layout.pyramid(3, upside_down=True)
@@ -303,7 +312,8 @@ class Layout:
         """``peaks`` pyramids of ``height`` rows that touch and share their bottom row.
 
         Each card above the bottom is covered by the two cards of its own pyramid below it;
-        the bottom row has ``peaks * (height - 1) + 1`` cards. ``peaks(3, 4)`` is TriPeaks.
+        the bottom row has ``peaks * (height - 1) + 1`` cards. ``peaks(3, 4)`` stands three
+        peaks on rows of 3, 6, 9 and 10 cards.
         Ids are ``r{row}c{column}`` counted from 1 across the whole row; groups ``peak1``...
         hold each pyramid (the bottom cards it stands on included).
         """
@@ -377,6 +387,9 @@ class Layout:
         ]
         groups = {f"c{c}": [f"c{c}r{r}" for r in range(1, depth + 1)] for c in range(1, columns + 1)}
         return cls.declare(spots, name=name or f"columns-{columns}x{depth}", groups=groups)
+
+
+_EMPTY: Final = Layout(name="none", spots=(), groups=(), blockers=(), index={}, full=0, tables=())
 
 
 def bits(mask: int) -> list[int]:

@@ -1,10 +1,16 @@
 """Moves: small immutable values with a text form that round-trips.
 
-A move is either a word (``draw``, ``redeal``) or one or more cards joined by ``+`` (``4H``,
-``QH+AS``). Which cards a move takes is a set, so ``AS+QH`` and ``QH+AS`` are the same move;
-the canonical text lists the higher rank first (then clubs, diamonds, hearts, spades).
-Moves are interned: the same move is usually the same object, which keeps ``in`` and
-``==`` cheap on the hot path.
+A move is one of three things:
+
+- a word (``draw``, ``redeal``, ``deal``);
+- one or more cards joined by ``+`` (``4H``, ``QH+AS``): the cards a move plays or removes.
+  Which cards a move takes is a set, so ``AS+QH`` and ``QH+AS`` are the same move; the
+  canonical text lists the higher rank first (then clubs, diamonds, hearts, spades);
+- a pile move: the top card, or the top ``N`` cards as one run, of one pile onto another,
+  written ``SRC-DST`` and ``SRC-DSTxN`` with the piles' ids (``t3-f4``, ``w-t2``, ``t1-t4x3``).
+
+Moves are interned: the same move is usually the same object, which keeps ``in`` and ``==``
+cheap on the hot path.
 """
 
 from __future__ import annotations
@@ -14,10 +20,21 @@ from typing import Final
 
 import attrs
 
-from patience_core.engine.cards import CARD_TEXT, CARDS, RANK_OF, Card, card_index, parse_card_index
+from patience_core.engine.cards import (
+    CARD_IDS,
+    CARD_OF,
+    CARD_TEXT,
+    RANK_OF,
+    Card,
+    card_index,
+    parse_card_index,
+)
 from patience_core.engine.errors import CardError, InvalidMoveError, quoted
 
 _WORD: Final = re.compile(r"[a-z][a-z0-9-]*\Z")
+_PILE: Final = r"[a-z](?:[1-9][0-9]?)?"
+PILE_MOVE: Final = re.compile(rf"({_PILE})-({_PILE})(?:x([1-9][0-9]{{0,2}}))?\Z")
+"""Pile move text: ``SRC-DST`` or ``SRC-DSTxN``; groups: source, destination, count."""
 
 
 def _canonical(indices: tuple[int, ...]) -> tuple[int, ...]:
@@ -36,17 +53,29 @@ class Move:
 
     word: str = ""
     ids: tuple[int, ...] = ()
-    """The card indices of the move, in canonical order."""
+    """The card ids of the move, in canonical order."""
+    src: str = ""
+    """A pile move's source pile id."""
+    dst: str = ""
+    """A pile move's destination pile id."""
+    count: int = 0
+    """How many cards a pile move moves together (1 or more; 0 for other moves)."""
 
     @property
     def cards(self) -> tuple[Card, ...]:
-        return tuple(CARDS[i] for i in self.ids)
+        return tuple(CARD_OF[i] for i in self.ids)
 
     @property
     def is_word(self) -> bool:
         return bool(self.word)
 
+    @property
+    def is_pile_move(self) -> bool:
+        return bool(self.src)
+
     def __str__(self) -> str:
+        if self.src:
+            return f"{self.src}-{self.dst}" if self.count == 1 else f"{self.src}-{self.dst}x{self.count}"
         return self.word or "+".join(CARD_TEXT[i] for i in self.ids)
 
     def __repr__(self) -> str:
@@ -65,8 +94,10 @@ class Move:
         if not key:
             raise InvalidMoveError("a card move needs at least one card")
         for i in key:
-            if not 0 <= i < DECK:
-                raise InvalidMoveError(f"a card index is a whole number from 0 to 51, not {quoted(i)}")
+            if not 0 <= i < CARD_IDS:
+                raise InvalidMoveError(
+                    f"a card id is a whole number from 0 to {CARD_IDS - 1}, not {quoted(i)}"
+                )
         if len(set(key)) != len(key):
             twice = next(i for i in key if key.count(i) > 1)
             raise InvalidMoveError(f"a move names {CARD_TEXT[twice]} twice")
@@ -76,6 +107,28 @@ class Move:
             move = cls(ids=ids)
             if len(ids) <= 2 or len(_INTERNED) < MAX_INTERNED:  # every single and pair, few others
                 _INTERNED[ids] = move
+        return move
+
+    @classmethod
+    def between(cls, src: str, dst: str, count: int = 1) -> Move:
+        """The pile move of the top ``count`` cards of pile ``src`` onto pile ``dst``.
+
+        >>> Move.between("t1", "t4", 3), str(Move.between("w", "f2"))
+        (Move.parse('t1-t4x3'), 'w-f2')
+        """
+        key = (src, dst, count)
+        move = _PILES.get(key)
+        if move is not None:
+            return move
+        text = f"{src}-{dst}" if count == 1 else f"{src}-{dst}x{count}"
+        if not (isinstance(count, int) and 1 <= count <= MAX_RUN) or not PILE_MOVE.match(text):
+            raise InvalidMoveError(
+                f"not a pile move: {quoted(text)} (piles are a letter and an optional number 1-99,"
+                f" a run 1 to {MAX_RUN} cards)"
+            )
+        move = cls(src=src, dst=dst, count=count)
+        if len(_PILES) < MAX_INTERNED:
+            _PILES[key] = move
         return move
 
     @classmethod
@@ -99,6 +152,8 @@ class Move:
                 f"not a move: {quoted(word)} (a word move is at most {MAX_WORD} lowercase letters,"
                 " digits and '-', such as draw)"
             )
+        if PILE_MOVE.match(word):
+            raise InvalidMoveError(f"not a word move: {quoted(word)} reads as a pile move")
         return cls(word=word)
 
     @classmethod
@@ -118,6 +173,9 @@ class Move:
         if len(token) > MAX_MOVE_TEXT:
             raise InvalidMoveError(f"not a move: {quoted(token)} is far too long for one")
         lowered = token.lower()
+        pile = PILE_MOVE.match(lowered)
+        if pile is not None:
+            return cls.between(pile[1], pile[2], int(pile[3] or 1))
         if _WORD.match(lowered) and not _looks_like_card(token):
             return _WORDS.get(lowered) or cls._word(lowered)
         parts = token.split("+")
@@ -129,8 +187,9 @@ class Move:
                 ids.append(parse_card_index(part))
             except CardError:
                 raise InvalidMoveError(
-                    f"not a move: {quoted(token)} ({quoted(part.strip())} is not a card; a move is a card "
-                    "such as 4H, cards joined by + such as QH+AS, or a word such as draw)"
+                    f"not a move: {quoted(token)} ({quoted(part.strip())} is not a card; a move is a card"
+                    " such as 4H, cards joined by + such as QH+AS, piles such as t3-f1, or a word such as"
+                    " draw)"
                 ) from None
         return cls.of_cards(*ids)
 
@@ -149,6 +208,7 @@ def _looks_like_card(token: str) -> bool:
 
 _INTERNED: dict[tuple[int, ...], Move] = {}
 _WORDS: dict[str, Move] = {}
+_PILES: dict[tuple[str, str, int], Move] = {}
 DECK: Final = 52
 MAX_INTERNED: Final = 4096
 """Card moves kept once made: every single card and pair, and up to this many in all."""
@@ -158,10 +218,14 @@ MAX_WORD: Final = 32
 """The longest word move."""
 MAX_MOVE_TEXT: Final = 256
 """The longest move text: room for all 52 cards written ``10♥`` and joined by ``+``."""
+MAX_RUN: Final = 104
+"""The most cards one pile move moves together."""
 
 DRAW: Final = Move.of_word("draw")
 """Turn the next stock card."""
 REDEAL: Final = Move.of_word("redeal")
 """Turn the waste over into a new stock."""
+DEAL: Final = Move.of_word("deal")
+"""Deal a row of stock cards onto the columns."""
 CARD_MOVES: Final[tuple[Move, ...]] = tuple(Move.of_cards(i) for i in range(52))
 """The single-card move of each card index."""

@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
+from patience_core.engine.cards import CARD_IDS
 from patience_core.engine.clock import MAX_SECONDS
 from patience_core.engine.deal import MAX_DEAL_TEXT, MAX_SEED
 from patience_core.engine.errors import RecordError, quoted
@@ -29,6 +30,8 @@ MAX_TEXT: Final = 256
 """The longest option value, move or id in a record."""
 MAX_NUMBER: Final = 2**63 - 1
 """Numbers in a record (other than the seed) lie within a 64-bit signed integer."""
+MAX_PILES: Final = 256
+"""The most piles a record's view may list."""
 
 _ID: Final = re.compile(r"[a-z][a-z0-9-]*\Z")
 _NAME: Final = re.compile(r"[a-z][a-z0-9_]*\Z")
@@ -54,11 +57,13 @@ def _texts(value: object, limit: int = MAX_MOVES) -> bool:
 def _layout(value: object) -> bool:
     return (
         isinstance(value, list)
-        and len(value) <= 52
+        and len(value) <= CARD_IDS
         and all(
             isinstance(p, dict)
             and len(p) <= 16
-            and all(_text(k) and (_scalar(v) or (k == "covered_by" and _texts(v, 52))) for k, v in p.items())
+            and all(
+                _text(k) and (_scalar(v) or (k == "covered_by" and _texts(v, CARD_IDS))) for k, v in p.items()
+            )
             for p in value
         )
     )
@@ -68,22 +73,40 @@ def _stock(value: object) -> bool:
     return (
         isinstance(value, dict)
         and len(value) <= 8
-        and all(_text(k) and (_scalar(v) or _texts(v, 52)) for k, v in value.items())
+        and all(_text(k) and (_scalar(v) or _texts(v, CARD_IDS)) for k, v in value.items())
+    )
+
+
+def _cards_or_nulls(value: object) -> bool:
+    return isinstance(value, list) and len(value) <= CARD_IDS and all(v is None or _text(v, 3) for v in value)
+
+
+def _piles(value: object) -> bool:
+    return (
+        isinstance(value, list)
+        and len(value) <= MAX_PILES
+        and all(
+            isinstance(p, dict)
+            and len(p) <= 16
+            and all(_text(k) and (_scalar(v) or (k == "cards" and _cards_or_nulls(v))) for k, v in p.items())
+            for p in value
+        )
     )
 
 
 _STATE: Final[dict[str, tuple[Callable[[object], bool], str]]] = {
     "status": (lambda v: v in ("playing", "won", "lost"), "'playing', 'won' or 'lost'"),
-    "cards_left": (lambda v: _number(v, 0, 52), "a whole number from 0 to 52"),
-    "cards_at_start": (lambda v: _number(v, 0, 52), "a whole number from 0 to 52"),
+    "cards_left": (lambda v: _number(v, 0, CARD_IDS), f"a whole number from 0 to {CARD_IDS}"),
+    "cards_at_start": (lambda v: _number(v, 0, CARD_IDS), f"a whole number from 0 to {CARD_IDS}"),
     "score": (_number, "a whole number"),
     "layout": (_layout, "a list of at most 52 positions"),
     "stock": (_stock, "an object with the count, the passes and the cards of the stock"),
     "has_drawn_card": (lambda v: type(v) is bool, "true or false"),
     "drawn": (lambda v: v is None or _text(v, 3), "a card or null"),
-    "waste": (lambda v: _texts(v, 52), "a list of cards"),
-    "removed": (lambda v: _texts(v, 52), "a list of cards"),
+    "waste": (lambda v: _texts(v, CARD_IDS), "a list of cards"),
+    "removed": (lambda v: _texts(v, CARD_IDS), "a list of cards"),
     "legal_moves": (_texts, "a list of moves"),
+    "piles": (_piles, f"a list of at most {MAX_PILES} piles"),
 }
 """The fields of the position a record states (``Game.from_dict`` compares them with what its
 moves give), and what each must be before it is compared."""

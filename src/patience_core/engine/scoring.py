@@ -1,18 +1,25 @@
 """Scoring profiles: how a game scores, declared as data.
 
-The table's primitives feed the running part (cards played, runs, draws, redeals) as they
-happen; the parts that depend on where the game stands (groups cleared, an end formula) are
-computed when asked. A plugin declares profiles; it never adds points by hand.
+The table's primitives feed the running part (cards played, runs, draws, redeals, and named
+events such as a card moved from the waste to a foundation or turned face up) as they happen;
+the parts that depend on where the game stands (groups cleared, an end formula) are computed
+when asked. A plugin declares profiles; it never adds points by hand.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 import attrs
 
 if TYPE_CHECKING:
     from patience_core.engine.table import Table
+
+
+def _frozen(values: Mapping[str, int]) -> Mapping[str, int]:
+    return MappingProxyType(dict(values))
 
 
 @attrs.frozen
@@ -28,17 +35,26 @@ class Scoring:
     - ``per_draw``, ``per_redeal``: points for each draw and each redeal (negative costs).
     - ``floor``: a draw or redeal never takes the score below this (None: no floor).
     - ``start``: the score at the deal (a stake paid for the cards, say).
-    - ``group_bonus``: bonus for the 1st, 2nd, ... layout group cleared (TriPeaks' peaks).
+    - ``group_bonus``: bonus for the 1st, 2nd, ... layout group cleared (such as a peak).
     - ``per_stock_card_on_win``: bonus for each card left in the stock when the layout is
       cleared.
     - ``clear_by_pass``: an end formula that replaces the running points: when the layout was
       cleared during pass p, ``clear_by_pass[p-1]`` less the cards left in the stock, the
       drawn card and the waste (0 for passes past the list); otherwise minus every card left
       in play.
+    - ``events``: points for each named event: the table's primitives score
+      ``"<kind>_to_<kind>"`` when cards move between piles (``"waste_to_tableau"``,
+      ``"tableau_to_foundation"``, ``"foundation_to_tableau"``...), ``"layout_to_<kind>"``,
+      ``"flip"`` when a face-down card turns up and ``"deal"`` for a row dealt from the stock;
+      a game's rules may score events of their own (:meth:`Table.event
+      <patience_core.engine.table.Table.event>`), and its profiles name them here.
     - ``source``: where the numbers come from.
 
     >>> Scoring("count", "one point per card removed").per_card
     1
+    >>> Scoring("vegas", "5 a card home", per_card=0, start=-52,
+    ...         events={"tableau_to_foundation": 5}).events["tableau_to_foundation"]
+    5
     """
 
     id: str
@@ -55,13 +71,21 @@ class Scoring:
     floor: int | None = None
     start: int = 0
     per_stock_card_on_win: int = 0
+    events: Mapping[str, int] = attrs.field(factory=dict, converter=_frozen, hash=False)
+
+    @property
+    def counters(self) -> tuple[str, ...]:
+        """The counters this profile keeps on the table: ``cleared_in_pass``, the pass (1, 2...)
+        during which the layout was cleared (0 while it is not), for ``clear_by_pass``."""
+        return ("cleared_in_pass",) if self.clear_by_pass else ()
 
     def score(self, table: Table) -> int:
         """The score of ``table`` under this profile."""
         if self.clear_by_pass:
             left_off_layout = table.stock_left() + len(table.waste) + (table.drawn >= 0)
-            if table.cleared_pass:
-                p = table.cleared_pass - 1
+            cleared = table.count("cleared_in_pass")
+            if cleared:
+                p = cleared - 1
                 bonus = self.clear_by_pass[p] if p < len(self.clear_by_pass) else 0
                 return bonus - left_off_layout
             return -(table.layout_left() + left_off_layout)
@@ -86,6 +110,6 @@ class Scoring:
 
 
 def groups_cleared(table: Table) -> int:
-    """How many of the layout's groups (TriPeaks' peaks) are gone from the table."""
+    """How many of the layout's groups (such as peaks) are gone from the table."""
     present = table.present
     return sum(1 for _, mask in table.layout.groups if not present & mask)

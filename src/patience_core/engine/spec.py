@@ -173,7 +173,7 @@ class GameSpec:
     plugin: str = ""
     """The plugin that registered the game; filled in by the registry."""
     family: str = ""
-    """The family the game belongs to (``Golf``, ``Pyramid``), for lists that group games."""
+    """The family the game belongs to, for lists that group games."""
     pysol: Callable[[int], Deal] | None = None
     """PySolFC's deal of this game by its number (``--pysol N``), for games pysol-cards
     knows; see :mod:`patience_core.engine.pysol`."""

@@ -90,7 +90,8 @@ class Hint:
       legal move played without sampling.
     - ``played_wins`` of ``played``: the samples won when played on without looking.
     - ``exact``: nothing was hidden, so the one sample was the real position.
-    - ``explanation``: one line for a person, such as ``"QH+AS wins in 37 of 40 samples ..."``.
+    - ``explanation``: one line for a player, such as ``"QH+AS won most often when I tried the
+      unseen cards: 37 of 40 tries; next best draw: 30"``.
     - ``tallies``: each legal move's counts, the chosen move first.
     - ``nodes``, ``seconds``: the work done.
     """
@@ -162,7 +163,7 @@ def advise(
     done = len(outcomes[legal[0]])
     obvious = greedy_order(seen, legal)[0]
     if done == 0:
-        why = f"{obvious} is the greedy choice: no sample could be tried in the time allowed"
+        why = f"{obvious} is the natural move: no try of the unseen cards fitted in the time allowed"
         return Hint(obvious, 0, 0, 0.0, why, nodes=nodes, seconds=time.perf_counter() - start)
     margin = max(2, math.ceil(MARGIN * done))
     best = _choose(outcomes, obvious, margin)
@@ -254,44 +255,50 @@ def _tally(move: Move, solved: list[Outcome], every: list[Outcome]) -> MoveTally
 
 
 def _explain(ranked: list[MoveTally], solved: int, played: int, *, obvious: bool, margin: int) -> str:
-    """One line for a person: how the move did, and why it rather than the move that looks
-    better by one count (the hint keeps the obvious move unless another is clearly better
-    sample by sample); when no sample is proved winnable, how many cards it leaves instead."""
+    """One line for a player, in words rather than counts of samples: how the move did when the
+    unseen cards were tried (each sample is one try), and why it rather than a move that looks
+    better by one count (the hint keeps the natural move unless another is clearly better try by
+    try); when no try could be won, how many cards it leaves instead."""
     chosen = ranked[0]
     best = chosen.move
     others = ranked[1:]
+    tries = f"{solved} tr{'y' if solved == 1 else 'ies'}"
+    unsettled = f", {chosen.unknown} too long to settle" if chosen.unknown else ""
     if solved and any(t.wins for t in ranked):
-        undecided = f", {chosen.unknown} undecided" if chosen.unknown else ""
-        text = f"{best} wins in {chosen.wins} of {solved} samples{undecided}"
-        text += f" (played on without looking: {chosen.played_wins} of {played})"
         if not others:
-            return f"{best} is the only legal move; it " + text.removeprefix(f"{best} ")
+            return f"{best} is the only move; it won {chosen.wins} of {tries} of the unseen cards{unsettled}"
         runner = max(others, key=lambda t: (t.wins, t.played_wins, -t.losses))
         if runner.wins > chosen.wins and obvious:
             return (
-                f"{text}; kept as the obvious move: {runner.move} wins {runner.wins} but is not"
-                f" clearly better sample by sample (it must do better in {margin} more of the"
-                f" {played} samples than it does worse)"
+                f"{best}, the natural move, won {chosen.wins} of {tries} of the unseen cards{unsettled};"
+                f" {runner.move} won {runner.wins}, but not clearly more often (it must do better"
+                f" in {margin} more of the {played} tries than it does worse)"
             )
-        return text + f"; next best {runner.move}: {runner.wins} of {solved}"
-    # No sample proved winnable (one-pass Pyramid, mostly): the cards a move leaves tell them apart.
+        how = "most often" if chosen.wins > runner.wins else "as often as any move"
+        return (
+            f"{best} won {how} when I tried the unseen cards: {chosen.wins} of {tries}{unsettled};"
+            f" next best {runner.move}: {runner.wins}"
+        )
+    # No try won (one-pass Pyramid, mostly): the cards a move leaves tell them apart.
     if not solved:
-        why = "no sample was solved in time"
+        why = "no try could be settled in time"
     elif chosen.unknown:
-        why = f"no sample was proved winnable ({chosen.unknown} of {solved} undecided)"
+        why = f"none was shown winnable, {chosen.unknown} too long to settle"
     else:
-        why = "no sample could be won"
-    leaves = f"played on, it leaves {chosen.mean_left:.1f} cards on average of {played} samples"
+        why = "none could be won"
+    leaves = f"{chosen.mean_left:.1f} cards on average"
     if not others:
-        return f"{best} is the only legal move; {why}; {leaves}"
+        return f"{best} is the only move; played on, it leaves {leaves} of the {played} tries; {why}"
     runner = min(others, key=lambda t: t.mean_left)
-    text = f"{best}: {why}; {leaves}"
     if runner.mean_left < chosen.mean_left and obvious:
         return (
-            f"{text}; kept as the obvious move: {runner.move} leaves {runner.mean_left:.1f} but"
-            " is not clearly better sample by sample"
+            f"{best}, the natural move, leaves {leaves} when I tried the unseen cards; {why};"
+            f" {runner.move} leaves {runner.mean_left:.1f}, but not clearly fewer"
         )
-    return text + f" (next best {runner.move}: {runner.mean_left:.1f})"
+    return (
+        f"{best} left the fewest cards when I tried the unseen cards: {leaves}; {why};"
+        f" next best {runner.move}: {runner.mean_left:.1f}"
+    )
 
 
 def _exact(seen: Seen, legal: list[Move], node_limit: int, time_limit: float | None, start: float) -> Hint:
@@ -305,9 +312,9 @@ def _exact(seen: Seen, legal: list[Move], node_limit: int, time_limit: float | N
         return Hint(move, 1, 1, 1.0, why, True, (MoveTally(move, 1),), nodes=result.nodes, seconds=seconds)
     move = greedy_order(seen, legal)[0]
     if result.verdict == NO_WIN:
-        why = f"{move} is the greedy choice: nothing is hidden and no move can win any more"
+        why = f"{move} is the natural move: nothing is hidden and no move can win any more"
         tally = MoveTally(move, losses=1)
     else:
-        why = f"{move} is the greedy choice: the solver could not decide within its limit"
+        why = f"{move} is the natural move: the solver could not decide within its limit"
         tally = MoveTally(move, unknown=1)
     return Hint(move, 0, 1, 0.0, why, True, (tally,), nodes=result.nodes, seconds=seconds)

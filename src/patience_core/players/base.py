@@ -115,17 +115,26 @@ def sees_hidden_cards(player: object) -> bool:
     return bool(getattr(player, "sees_hidden_cards", False))
 
 
-def play_game(game: Game, player: Player, *, rng: random.Random | None = None) -> Game:
+MAX_GAME_MOVES = 5_000
+"""A game whose rules let positions repeat (``Rules.repeats``) is stopped after this many moves
+of a player, not won: such a game ends when its player stops."""
+
+
+def play_game(
+    game: Game, player: Player, *, rng: random.Random | None = None, max_moves: int = MAX_GAME_MOVES
+) -> Game:
     """Play ``game`` to its end with ``player`` and return it.
 
     Each move the player gets a fresh :class:`Seen` of the game with ``rng`` (a new random
     source when None) for its choices; a full-information player is handed the game itself.
     Each move is checked (an illegal one raises :class:`~patience_core.IllegalMoveError`) and
-    pushed: players are not observed, like searches.
+    pushed: players are not observed, like searches. A game whose positions may repeat is
+    stopped after ``max_moves`` moves (it is then not over, and not won).
     """
     rng = rng if rng is not None else random.Random()
     full = sees_hidden_cards(player)
-    while not game.is_over():
+    limit = max_moves if game.rules.repeats else None
+    while not game.is_over() and (limit is None or len(game.moves) < limit):
         move = player.choose_seeing_all(game) if full else player.choose(Seen(game, rng))  # type: ignore[attr-defined]
         game.push(game.checked(move))
     return game

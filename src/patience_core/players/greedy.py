@@ -5,7 +5,8 @@ hidden cards of a sample are random and never counted) and measures two things:
 
 1. ``run``: the longest sequence of further card moves that uses only cards already in sight,
    so a card turned up by the move does not count, its identity being unknown;
-2. ``freed``: how many layout cards the move frees (in TriPeaks, turns up).
+2. ``freed``: how many layout cards the move frees (in TriPeaks, turns up); in a game of
+   piles, how many cards it turns face up and sends home.
 
 The best move has the longest run, then frees the most cards; words such as ``draw`` and
 ``redeal`` come last, so greedy draws only when no card can be played. Ties keep the game's
@@ -14,12 +15,17 @@ own order of the legal moves.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 
 from patience_core.engine.game import Game
 from patience_core.engine.moves import Move
+from patience_core.engine.piles import Kind
+from patience_core.engine.rules import Rules
+from patience_core.engine.table import Table
 from patience_core.players.seen import Seen
 
+PLAY_OUT_LIMIT = 2_000
+"""The most moves of a quick play-out (a game whose positions may repeat never comes back to one)."""
 RUN_NODE_LIMIT = 400
 """Positions the run search may visit per move: enough for any run a player would see at once."""
 
@@ -31,7 +37,7 @@ def greedy_order(seen: Seen, moves: Sequence[Move] | None = None) -> list[Move]:
     if len(cards) < 2:
         return cards + [m for m in moves if m.word]
     game = seen.sample(seen.rng)
-    in_sight = frozenset(range(52)) - {c.index for c in seen.unseen}
+    in_sight = frozenset(seen.deck.cards) - set(seen.unseen_ids)
     scores = {m: _score(game, m, in_sight) for m in cards}
     ranked = sorted(cards, key=lambda m: scores[m], reverse=True)  # stable: ties keep the game's order
     return ranked + [m for m in moves if m.word]
@@ -39,12 +45,26 @@ def greedy_order(seen: Seen, moves: Sequence[Move] | None = None) -> list[Move]:
 
 def _score(game: Game, move: Move, in_sight: frozenset[int]) -> tuple[int, int]:
     table = game.table
-    before = table.present & table.layout.free_mask(table.present)
+    before = _freed(table, table.present & table.layout.free_mask(table.present))
     trial = game.copy()
     trial.push(move)
-    t = trial.table
-    freed = (t.present & t.layout.free_mask(t.present) & ~before).bit_count()
-    return _longest_run(trial, in_sight), freed
+    return _longest_run(trial, in_sight), _freed(trial.table, before)
+
+
+def _freed(table: Table, before: int) -> int:
+    """Layout cards free now that were not in ``before`` (a bitmask); in a game of piles alone,
+    the cards in sight or home less the face-down ones (more is better)."""
+    if table.layout.spots:
+        return (table.present & table.layout.free_mask(table.present) & ~before).bit_count()
+    home = sum(len(table.piles[i]) for i, spec in enumerate(table.specs) if spec.kind == Kind.FOUNDATION)
+    return home - sum(table.down)
+
+
+def _moved_cards(table: Table, move: Move) -> tuple[int, ...]:
+    """The cards a move plays: its cards, or a pile move's run."""
+    if move.src:
+        return table.piles[table.pile_index[move.src]][-move.count :]
+    return move.ids
 
 
 def _longest_run(game: Game, in_sight: frozenset[int]) -> int:
@@ -58,7 +78,7 @@ def _longest_run(game: Game, in_sight: frozenset[int]) -> int:
         best = 0
         snap = table.snapshot()
         for move in rules.legal_moves(table):
-            if move.word or not in_sight.issuperset(move.ids):
+            if move.word or not in_sight.issuperset(_moved_cards(table, move)):
                 continue
             budget[0] -= 1
             rules.apply(table, move)
@@ -80,10 +100,15 @@ def play_out(game: Game) -> tuple[bool, int]:
     """
     rules, table = game.rules, game.table.copy()
     layout = table.layout
-    while True:
+    # A game whose positions may repeat: never back to a position, and a bound on the moves.
+    seen: set[Hashable] | None = set() if rules.repeats else None
+    for _ in range(PLAY_OUT_LIMIT):
         if rules.is_won(table):
             return True, 0
         legal = rules.legal_moves(table)
+        if seen is not None:
+            seen.add(rules.solver_key(table))
+            legal = [m for m in legal if _leads_elsewhere(rules, table, m, seen)]
         if not legal:
             return False, rules.cards_left(table)
         cards = [m for m in legal if not m.word]
@@ -92,13 +117,23 @@ def play_out(game: Game) -> tuple[bool, int]:
             continue
         best = cards[0]
         if len(cards) > 1:
-            free = table.present & layout.free_mask(table.present)
+            free = _freed(table, 0) if not layout.spots else table.present & layout.free_mask(table.present)
             snap = table.snapshot()
-            most = -1
+            most = None
             for move in cards:
                 rules.apply(table, move)
-                freed = (table.present & layout.free_mask(table.present) & ~free).bit_count()
+                freed = _freed(table, free) if layout.spots else _freed(table, 0) - free
                 table.restore(snap)
-                if freed > most:
+                if most is None or freed > most:
                     best, most = move, freed
         rules.apply(table, best)
+    return False, rules.cards_left(table)
+
+
+def _leads_elsewhere(rules: Rules, table: Table, move: Move, seen: set[Hashable]) -> bool:
+    """Whether ``move`` leads to a position not in ``seen``."""
+    snap = table.snapshot()
+    rules.apply(table, move)
+    new = rules.solver_key(table) not in seen
+    table.restore(snap)
+    return new

@@ -1,11 +1,11 @@
 """What a player may know about a game: :class:`Seen`, and samples of the hidden cards.
 
 A player has seen every card that has ever been face up: the layout cards in sight or already
-played, and the stock cards turned so far, in the places they were dealt. Every other card is
-hidden, and as far as the player knows any arrangement of those cards over the hidden places
-is as likely as any other. :meth:`Seen.sample` draws one such arrangement and deals it, so a
-player can try a move on a game that looks exactly like the real one without ever reading a
-hidden card.
+played, the cards of the piles in sight, and the stock cards turned so far, in the places they
+were dealt. Every other card is hidden, and as far as the player knows any arrangement of those
+cards over the hidden places is as likely as any other. :meth:`Seen.sample` draws one such
+arrangement and deals it, so a player can try a move on a game that looks exactly like the
+real one without ever reading a hidden card.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from patience_core.engine.cards import CARDS, Card
+from patience_core.engine.cards import CARD_OF, Card
 from patience_core.engine.deal import Deal
 from patience_core.engine.game import Game
 from patience_core.engine.layout import bits
@@ -47,12 +47,14 @@ class Seen:
         "_known",
         "_legal",
         "_preset",
+        "deck",
         "game_id",
         "moves",
         "options",
         "rng",
         "spec",
         "unseen",
+        "unseen_ids",
         "view",
     )
 
@@ -66,8 +68,12 @@ class Seen:
         self._legal: tuple[Move, ...] = tuple(game.legal_moves())
         self.rng = rng if rng is not None else random.Random(0)
         self._known = _known_places(game)
+        self.deck = game.rules.deck
+        """The cards of the game (the rules' deck)."""
         placed = set(self._known)
-        self.unseen: tuple[Card, ...] = tuple(CARDS[c] for c in range(52) if c not in placed)
+        self.unseen_ids: tuple[int, ...] = tuple(c for c in self.deck.cards if c not in placed)
+        """The ids of the cards never seen face up."""
+        self.unseen: tuple[Card, ...] = tuple(CARD_OF[c] for c in self.unseen_ids)
 
     def legal_moves(self) -> list[Move]:
         """The legal moves now, in the game's order (card moves first, then words such as ``draw``)."""
@@ -87,13 +93,13 @@ class Seen:
         the player give the same sample for the same ``rng`` state.
         """
         cards = list(self._known)
-        hidden = [c.index for c in self.unseen]
+        hidden = list(self.unseen_ids)
         rng.shuffle(hidden)
         it = iter(hidden)
         for i, card in enumerate(cards):
             if card == HIDDEN:
                 cards[i] = next(it)
-        game = Game(self.spec, self.options, Deal(tuple(cards)), self._preset)
+        game = Game(self.spec, self.options, Deal(tuple(cards), deck=self.deck), self._preset)
         for move in self.moves:
             game.push(move)
         return game
@@ -103,23 +109,22 @@ class Seen:
 
 
 def _known_places(game: Game) -> tuple[int, ...]:
-    """The deal, with ``HIDDEN`` in each place whose card the player has never seen.
+    """The deal as laid out, with ``HIDDEN`` in each place whose card the player has never seen.
 
-    Seen: layout cards face up now or already played (a card leaves the layout only by a move
-    that names it), and the stock cards turned so far. The stock is turned in deal order, and
-    a redeal needs it used up, so after the first redeal every stock card has been seen.
+    Hidden: face-down layout cards, the face-down parts of piles, and the stock's cards until
+    its first redeal (the stock is turned in order, and a redeal needs it used up, so after the
+    first redeal every stock card has been seen). Every other card is in sight or has been.
     """
     table = game.table
-    n = len(table.layout)
-    known = [HIDDEN] * 52
-    shown = table.face_up_mask() | (table.layout.full & ~table.present)
-    for pos in bits(shown):
-        known[pos] = table.cards[pos]
-    turned = 52 - n if table.passes_used else table.stock_pos
+    hidden: set[int] = {table.cards[pos] for pos in bits(table.present & ~table.face_up_mask())}
+    for i, pile in enumerate(table.piles):
+        if i == table.stock_i:
+            if not table.passes_used:
+                hidden.update(pile)
+        else:
+            hidden.update(pile[: table.down[i]])
     deal = game.rules.deal_order(game.deal.indices)  # the cards in the places they were dealt
-    for i in range(n, n + turned):
-        known[i] = deal[i]
-    return tuple(known)
+    return tuple(HIDDEN if card in hidden else card for card in deal)
 
 
 __all__ = ["HIDDEN", "Seen"]

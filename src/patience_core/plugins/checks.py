@@ -8,19 +8,30 @@ refused with the reason, naming the plugin, so ``patience games`` warns about it
 ``patience show`` printing a traceback. This is a smoke test of the shapes, not the
 conformance kit (:mod:`patience_core.testing`), which checks that the rules keep their
 promises and which a plugin's own tests run.
+
+The whole trial of a game (its defaults and every preset) has :data:`TRIAL_SECONDS`: rules that
+never return (``legal_moves`` looping for ever) are stopped and the game refused, so that one
+plugin cannot freeze ``patience games``, ``patience play`` or ``patience serve``
+(:func:`~patience_core.plugins.guard.time_bound` says what such a bound can and cannot stop).
+Ids that are words of the ``patience`` command (``patience stats reset``) are refused too.
 """
 
 from __future__ import annotations
 
 from typing import Any, Final
 
-from patience_core.engine.deal import Deal
 from patience_core.engine.game import Game
 from patience_core.engine.layout import Layout
 from patience_core.engine.moves import Move
 from patience_core.engine.spec import GameSpec, PlayerSpec
+from patience_core.plugins.guard import TookTooLong, time_bound
 
 TRIAL_SEED: Final = 1
+TRIAL_SECONDS: Final = 5.0
+"""The most time the trial of one game may take, presets included (a sound game takes a few
+milliseconds)."""
+RESERVED_IDS: Final = frozenset({"reset", "repair", "add"})
+"""Words of ``patience stats`` that a game or preset id would be mistaken for."""
 TRIAL_MOVES: Final = 60
 """Moves played on the trial deal (always the first legal one), then undone."""
 
@@ -33,11 +44,26 @@ def check_game(spec: GameSpec) -> None:
     """Refuse ``spec`` with :class:`Refused` saying why, if its game does not play a trial deal."""
     if spec.solver is not None and not callable(spec.solver):
         raise Refused(f"game {spec.id!r}: its solver is not callable")
+    for key in (spec.id, *(p.id for p in spec.presets)):
+        if key in RESERVED_IDS:
+            raise Refused(
+                f"game {spec.id!r}: the id {key!r} is a word of the patience command (patience stats {key})"
+            )
+    try:
+        with time_bound(TRIAL_SECONDS):
+            _trials(spec)
+    except TookTooLong:
+        raise Refused(
+            f"game {spec.id!r} takes more than {TRIAL_SECONDS:g} s on a trial deal: its rules never return"
+        ) from None
+
+
+def _trials(spec: GameSpec) -> None:
     for preset in (None, *spec.presets):
         where = f"game {spec.id!r}" + (f" (preset {preset.id!r})" if preset else "")
         try:
             options = spec.resolve({}, preset.options if preset else None)
-            game = Game(spec, options, Deal.from_seed(TRIAL_SEED))
+            game = Game.new(spec, options, seed=TRIAL_SEED)
             _check_layout(game.rules.layout)
             _trial(game)
         except Refused as err:
@@ -55,6 +81,8 @@ def check_player(spec: PlayerSpec) -> None:
 def _check_layout(layout: Any) -> None:
     if not isinstance(layout, Layout):
         raise Refused(f"its layout is not a Layout but {type(layout).__name__}")
+    if not layout.spots:
+        return  # a game of piles alone
     again = Layout.declare(layout.spots, name=layout.name)  # LayoutError on a cycle
     if (again.blockers, again.full) != (layout.blockers, layout.full):
         raise Refused("its layout's coverage is not what its positions declare")

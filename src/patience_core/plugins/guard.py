@@ -59,3 +59,106 @@ def plugin_code() -> Iterator[None]:
     finally:
         if mine is not None and signal.getsignal(signal.SIGINT) is mine:
             signal.signal(signal.SIGINT, previous)
+
+
+# --- a time bound on a plugin's code ------------------------------------------------------------------
+
+
+class TookTooLong(Exception):
+    """A plugin's code ran past its time bound and was stopped."""
+
+
+class _Stop(BaseException):
+    """Raised into code that overran: a BaseException, so that the plugin's own ``except
+    Exception`` does not swallow it."""
+
+
+_bounded = threading.local()
+
+
+@contextmanager
+def time_bound(seconds: float | None) -> Iterator[None]:
+    """Run the body for at most ``seconds``; past that it is stopped with :class:`TookTooLong`.
+
+    In the main thread a timer signal (SIGALRM) interrupts it, in any other thread an
+    asynchronous exception: both stop Python code, a loop or a ``time.sleep`` in the main
+    thread; neither stops code that never returns to the interpreter (a loop in a C extension
+    or a compiled module, a blocking call in another thread) until it does, nor code that
+    catches ``BaseException`` and carries on. A bound inside a bound is the outer one.
+
+    >>> with time_bound(0.05):
+    ...     while True:
+    ...         pass
+    Traceback (most recent call last):
+    ...
+    patience_core.plugins.guard.TookTooLong: took more than 0.05 s
+    """
+    if seconds is None or getattr(_bounded, "on", False):
+        yield
+        return
+    _bounded.on = True
+    try:
+        if threading.current_thread() is threading.main_thread() and _alarm_free():
+            with _alarm(seconds):
+                yield
+        else:
+            with _async_stop(seconds):
+                yield
+    except _Stop:
+        raise TookTooLong(f"took more than {seconds:g} s") from None
+    finally:
+        _bounded.on = False
+
+
+def _alarm_free() -> bool:
+    return (
+        hasattr(signal, "setitimer")
+        and signal.getsignal(signal.SIGALRM) in (signal.SIG_DFL, None)
+        and signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+    )
+
+
+@contextmanager
+def _alarm(seconds: float) -> Iterator[None]:
+    armed = [True]
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        if armed[0]:  # a signal arriving after the body ended stops nothing
+            armed[0] = False
+            raise _Stop
+
+    signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        armed[0] = False
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, signal.SIG_DFL)
+
+
+@contextmanager
+def _async_stop(seconds: float) -> Iterator[None]:
+    import ctypes
+
+    thread = threading.get_ident()
+    lock = threading.Lock()
+    state = {"inside": True, "fired": False}
+
+    def fire() -> None:
+        with lock:
+            if state["inside"]:
+                state["fired"] = True
+                ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread), ctypes.py_object(_Stop))
+
+    timer = threading.Timer(seconds, fire)
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        with lock:
+            state["inside"] = False
+            timer.cancel()
+            if state["fired"]:  # not delivered yet: take it back, it would land in other code
+                ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread), None)

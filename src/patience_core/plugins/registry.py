@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar
 import attrs
 import pluggy
 
-from patience_core.engine.deal import Deal, make_deal
+from patience_core.engine.deal import Deal
 from patience_core.engine.errors import AmbiguousGameError, PluginError, UnknownGameError, quoted
 from patience_core.engine.game import Game
 from patience_core.engine.spec import GameSpec, PlayerSpec, Preset
@@ -360,7 +360,8 @@ class Registry:
         """A new game of a game or preset id; see :func:`patience_core.new_game`."""
         spec, preset = self.find(game_id)
         values = spec.resolve(options, preset.options if preset else None)
-        return Game(spec, values, make_deal(seed, deal), preset, observer=self.observer if observed else None)
+        observer = self.observer if observed else None
+        return Game.new(spec, values, seed=seed, deal=deal, preset=preset, observer=observer)
 
     def load_game(self, data: Mapping[str, Any]) -> Game:
         """A game from its record, observed; see :func:`patience_core.load_game`."""

@@ -3,12 +3,14 @@ cause, the data folder, and how a game's options are labelled."""
 
 from __future__ import annotations
 
+import errno
 import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Final
 
 import patience_core
+from patience_core.engine.errors import quoted
 
 HOME_ENV: Final = "PATIENCE_HOME"
 
@@ -50,10 +52,33 @@ def _text(value: object) -> str:
 
 
 def data_dir() -> Path:
-    """Where statistics and the autosave live: $PATIENCE_HOME, else the XDG data folder."""
+    """Where statistics and the autosave live: $PATIENCE_HOME, else the XDG data folder.
+
+    :class:`UserError` in one line for a folder the system cannot name: ``~nosuchuser/x``, a
+    path too long for it, a NUL in it.
+    """
     home = os.environ.get(HOME_ENV)
-    if home:
-        return Path(home).expanduser()
-    xdg = os.environ.get("XDG_DATA_HOME")
-    base = Path(xdg).expanduser() if xdg else Path.home() / ".local" / "share"
-    return base / "patience"
+    try:
+        if home:
+            return _usable(Path(home).expanduser(), HOME_ENV)
+        xdg = os.environ.get("XDG_DATA_HOME")
+        base = Path(xdg).expanduser() if xdg else Path.home() / ".local" / "share"
+    except RuntimeError:  # ~user of a user the system does not know, or no home at all
+        what = f"{HOME_ENV} ({quoted(home)})" if home else "the data folder (set PATIENCE_HOME)"
+        raise UserError(f"{what} names the home folder of a user this system does not know") from None
+    return _usable(base / "patience", "XDG_DATA_HOME")
+
+
+def _usable(path: Path, name: str) -> Path:
+    try:
+        os.stat(path)
+    except (FileNotFoundError, NotADirectoryError, PermissionError):
+        pass  # made when first written, or refused then with the file's own error
+    except OSError as err:
+        if err.errno == errno.ENAMETOOLONG:
+            raise UserError(
+                f"{name} is a folder name too long for this system: {quoted(str(path))}"
+            ) from None
+    except ValueError:  # a NUL in it
+        raise UserError(f"{name} is not a folder name: {quoted(str(path))}") from None
+    return path

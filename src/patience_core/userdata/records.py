@@ -23,6 +23,7 @@ from typing import Any, Final
 
 import patience_core
 from patience_core import Game, RecordError
+from patience_core.engine.record import check_fields
 from patience_core.userdata.common import UserError, data_dir
 from patience_core.userdata.files import file_kind, read_file, show_path, why
 
@@ -43,8 +44,9 @@ def record_of(game: Game) -> dict[str, Any]:
     return data
 
 
-def save_game(game: Game, path: Path) -> None:
-    """Write ``game``'s record to ``path`` atomically.
+def save_game(game: Game, path: Path, *, assisted: bool = False) -> None:
+    """Write ``game``'s record to ``path`` atomically (``assisted``: "still winnable?" was
+    asked, which the record keeps so that the resumed game still counts apart).
 
     Refuses to overwrite a file that is not a game record, so a slip such as ``save notes.txt``
     cannot destroy something else. The folder must exist, but for the data folder, which is
@@ -59,7 +61,10 @@ def save_game(game: Game, path: Path) -> None:
         raise UserError(f"{show_path(path)} exists and is not a saved game; choose another file name")
     if path.parent != data_dir() and file_kind(path.parent) != "folder":
         raise UserError(f"cannot save to {show_path(path)}: there is no folder {show_path(path.parent)}")
-    write_atomic(path, json.dumps(record_of(game), indent=1, ensure_ascii=False) + "\n")
+    record = record_of(game)
+    if assisted:
+        record["assisted"] = True
+    write_atomic(path, json.dumps(record, indent=1, ensure_ascii=False) + "\n")
 
 
 def write_atomic(path: Path, text: str) -> None:
@@ -119,11 +124,22 @@ def _fsync_folder(folder: Path) -> None:
 
 
 def _is_record_file(path: Path) -> bool:
+    """Whether ``path`` holds a whole game record (every field as records have it), which a
+    save may replace; an object that only says ``"format": "patience-game"`` is not one."""
     try:
         data = json.loads(read_file(path, "saved game", MAX_RECORD_BYTES).decode("utf-8"))
     except (UserError, UnicodeDecodeError, ValueError, RecursionError):
         return False
-    return isinstance(data, dict) and data.get("format") == FORMAT
+    if not isinstance(data, dict) or data.get("format") != FORMAT or not data.keys() >= _RECORD_KEYS:
+        return False
+    try:
+        check_fields(data)
+    except RecordError:
+        return False
+    return data.get("view") == "full"
+
+
+_RECORD_KEYS: Final = frozenset({"format", "version", "view", "game", "options", "deal", "moves", "status"})
 
 
 def read_record(path: Path) -> dict[str, Any]:

@@ -1,10 +1,15 @@
 """Statistics: every finished game, kept in SQLite, summed up per game and option set.
 
-What counts: a game is *played* when it ends, won or lost, in ``patience play`` at a terminal
-(or from a pipe with ``--count``). A game left unfinished (quit, restarted, replaced by a new
-deal), a game the demo finished, ``--moves`` runs, commands piped in without ``--count``,
-replays and resumed games that had already ended are not results. Each finished game is one
-row written in one transaction, so a crash never leaves half a result.
+What counts (:mod:`patience_core.inplay` applies it for the terminal and the server alike): a
+game is *played* when it ends, won or lost, or when it is abandoned for a new deal (a loss, as
+PySolFC and Microsoft's collection count it). A game left to resume (quit, a page closed), a
+game the demo played in, ``--moves`` runs, commands piped in without ``--count``, replays and
+resumed games that had already ended are not results. Each result is one row written in one
+transaction, so a crash never leaves half a result.
+
+A game has one result, that of its latest end: a game lost, taken back from the end and then
+won counts as one game won (its row is replaced in place, keeping its place in the streaks).
+An abandonment never replaces an end.
 
 The key is the id played (a preset shows under its own id), the full set of option values,
 and whether "still winnable?" was asked during the game: a game played with one option
@@ -37,6 +42,7 @@ from patience_core.userdata.files import article, file_kind, show_path
 
 DB_NAME: Final = "stats.sqlite3"
 SCHEMA_VERSION: Final = 1
+APPLICATION_ID: Final = 0x50415453  # "PATS": marks a statistics file as ours
 _SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS results (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -113,6 +119,9 @@ class Store:
 
     @contextmanager
     def _connect(self, *, create: bool) -> Iterator[sqlite3.Connection | None]:
+        """A connection to the file, or None when there are no statistics yet and ``create`` is
+        off: reading never writes (an empty file stays empty). A file that is not ours (a
+        database of other tables) is refused, never given our tables."""
         kind = file_kind(self.path)
         if kind is None and not create:
             yield None
@@ -127,10 +136,23 @@ class Store:
                     raise UserError(
                         f"the statistics in {self.path} were written by a newer version of patience"
                     )
+                tables = {
+                    row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+                }
+                ours = conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+                if tables and not ours and "results" not in tables:
+                    raise UserError(
+                        f"{show_path(self.path)} is not a statistics file of patience (it holds other"
+                        " tables); move it away, or set PATIENCE_HOME to another folder"
+                    )
+                if not tables and not create:
+                    yield None  # an empty file: no statistics yet, and nothing written
+                    return
                 if version < SCHEMA_VERSION:
                     with conn:
                         conn.executescript(_SCHEMA)
                         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                        conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                 yield conn
         except (sqlite3.DatabaseError, OSError) as err:
             raise UserError(
@@ -147,12 +169,25 @@ class Store:
             for statement in _ADDED_INDEXES:
                 conn.execute(statement)
 
-    def record(self, game: Game, *, finished_at: str | None = None, assisted: bool = False) -> bool:
-        """Add the result of a finished game, in one transaction; False when this game (by its
-        :attr:`~patience_core.Game.uid`) was counted already, and is not counted again.
-        ``assisted``: "still winnable?" was asked during it (counted apart)."""
-        if not game.is_over():
-            raise ValueError("only a finished game has a result")
+    def record(
+        self,
+        game: Game,
+        *,
+        finished_at: str | None = None,
+        assisted: bool = False,
+        abandoned: bool = False,
+    ) -> bool:
+        """Add the result of a finished game, in one transaction; False when nothing changed.
+
+        A game is one row whatever its copies (by its :attr:`~patience_core.Game.uid`): the row
+        of an earlier end of the same game takes this result in place, unless it was finished
+        later than ``finished_at`` (a result kept from before and counted late never replaces a
+        newer one). ``abandoned``: the game was left unfinished for a new deal, a loss, which
+        never replaces an end. ``assisted``: "still winnable?" was asked,
+        or the deal revealed, during it (counted apart).
+        """
+        if not (game.is_over() or abandoned):
+            raise ValueError("only a finished or abandoned game has a result")
         row = (
             finished_at or datetime.now(UTC).isoformat(timespec="seconds"),
             game.id,
@@ -160,7 +195,7 @@ class Store:
             json.dumps(game.options, sort_keys=True),
             None if game.deal.seed is None else str(game.deal.seed),
             game.deal_text(),
-            int(game.is_won()),
+            int(game.is_won() and not abandoned),
             game.cards_left(),
             game.score(),
             len(game.moves),
@@ -168,16 +203,28 @@ class Store:
             round(game.clock.seconds, 3),
             int(assisted),
         )
+        insert = (
+            "INSERT INTO results (finished_at, game, base_game, options, seed, deal, won,"
+            " cards_left, score, moves, game_uid, seconds, assisted)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        )
+        if not abandoned:
+            statement = insert + (
+                " ON CONFLICT (game_uid) WHERE game_uid IS NOT NULL DO UPDATE SET"
+                " finished_at = excluded.finished_at, won = excluded.won, cards_left = excluded.cards_left,"
+                " score = excluded.score, moves = excluded.moves, seconds = excluded.seconds,"
+                " assisted = excluded.assisted"
+                " WHERE excluded.finished_at >= results.finished_at"
+                " AND (won, cards_left, score, moves, assisted) IS NOT"
+                " (excluded.won, excluded.cards_left, excluded.score, excluded.moves, excluded.assisted)"
+            )
+        else:
+            statement = insert.replace("INSERT", "INSERT OR IGNORE", 1)
         with self._connect(create=True) as conn:
             assert conn is not None
             self._grown(conn)
             with conn:
-                cur = conn.execute(
-                    "INSERT OR IGNORE INTO results (finished_at, game, base_game, options, seed, deal, won,"
-                    " cards_left, score, moves, game_uid, seconds, assisted)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    row,
-                )
+                cur = conn.execute(statement, row)
             return cur.rowcount == 1
 
     def _rows(self, game_id: str | None = None) -> list[tuple[Any, ...]]:

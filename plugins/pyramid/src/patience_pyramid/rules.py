@@ -33,7 +33,7 @@ from patience_core import (
 from patience_core.engine.cards import CARD_TEXT, RANK_OF, rank_word
 from patience_core.engine.moves import CARD_MOVES
 from patience_core.engine.spec import OptionValue
-from patience_core.engine.table import NO_CARD
+from patience_core.engine.table import HAND_PILE, NO_CARD, STOCK_PILE, WASTE_PILE
 
 # P1: seven rows of 1..7, each card covered by the two cards of the row below that touch it.
 LAYOUT = Layout.pyramid(7, name="pyramid")
@@ -79,11 +79,19 @@ class PairData(NamedTuple):
     pairs from these positions finds every pair once."""
 
 
+# P2, P6: the stock, the waste, and the drawn card kept apart from the waste (the hand).
+PILES = (STOCK_PILE, WASTE_PILE, HAND_PILE)
+_STOCK, _WASTE, _HAND = 0, 1, 2
+
+
 class Pyramid(Rules):
     """Pyramid with its options chosen."""
 
     layout = LAYOUT
-    has_drawn_card = True
+    piles = PILES
+    counters = ("played_in_pass",)
+    """Cards removed since the pass began (the deal or the last redeal): without a pass limit,
+    a pass that removes none ends the game."""
     passes: int | None
 
     def __init__(self, options: Mapping[str, OptionValue]) -> None:
@@ -118,20 +126,21 @@ class Pyramid(Rules):
             low = free & -free
             cards.append(table.cards[low.bit_length() - 1])
             free ^= low
-        if table.drawn != NO_CARD:
-            cards.append(table.drawn)
-        if table.waste:
-            cards.append(table.waste[-1])
+        piles = table.piles
+        cards += piles[_HAND]
+        if piles[_WASTE]:
+            cards.append(piles[_WASTE][-1])
         return cards
 
     def _can_redeal(self, table: Table) -> bool:
         # P10: only once the stock is used up, while passes are left, with something to turn.
         # Without a limit, only after a pass that removed a card: a pass that removes nothing
         # ends the game, so every game ends.
-        if table.stock_pos != len(table.stock) or not (table.waste or table.drawn != NO_CARD):
+        piles = table.piles
+        if piles[_STOCK] or not (piles[_WASTE] or piles[_HAND]):
             return False
         if self.passes is None:
-            return table.played_in_pass > 0
+            return table.counters[0] > 0  # played_in_pass
         return table.passes_used + 1 < self.passes
 
     # --- moves ---------------------------------------------------------------------------------
@@ -158,8 +167,10 @@ class Pyramid(Rules):
                 qbit = q_mask & -q_mask
                 moves.append(PAIRS[base + cards[qbit.bit_length() - 1]])
                 q_mask ^= qbit
-        drawn = table.drawn
-        top = table.waste[-1] if table.waste else NO_CARD
+        piles = table.piles
+        hand, waste = piles[_HAND], piles[_WASTE]
+        drawn = hand[0] if hand else NO_CARD
+        top = waste[-1] if waste else NO_CARD
         for card in (drawn, top):  # P5, P6: the drawn card and the waste top
             if card == NO_CARD:
                 continue
@@ -177,7 +188,7 @@ class Pyramid(Rules):
             moves.append(PAIRS[drawn * 52 + top])
         if self.pair_with_covered:
             moves += self._covered_pairs(table, free)
-        if table.stock_pos < len(table.stock):
+        if piles[_STOCK]:
             moves.append(DRAW)
         elif self._can_redeal(table):
             moves.append(REDEAL)
@@ -228,14 +239,14 @@ class Pyramid(Rules):
         return unseen or f"{names} cannot be removed now"  # the fallback is not reached
 
     def _why_not_word(self, table: Table, word: str) -> str:
-        stock_empty = table.stock_pos == len(table.stock)
-        turnable = bool(table.waste) or table.drawn != NO_CARD
+        stock_empty = not table.piles[_STOCK]
+        turnable = bool(table.piles[_WASTE] or table.piles[_HAND])
         if (
             word in ("draw", "redeal")
             and self.passes is None
             and stock_empty
             and turnable
-            and not table.played_in_pass
+            and not table.count("played_in_pass")
         ):
             return (
                 "the stock is empty and this pass removed no card: a pass that removes nothing ends the game"
@@ -295,13 +306,13 @@ class Pyramid(Rules):
             if self.draw == 1:
                 table.draw_to_hand()  # P6
             else:  # several cards onto the waste, one draw; only the last is in reach
-                for _ in range(min(self.draw, table.stock_left()) - 1):
-                    table.turn_to_waste()
-                table.draw_to_waste()
+                table.draw(self.draw)
         elif move is REDEAL:
             table.redeal()  # P10
+            table.counters[0] = 0  # played_in_pass
         else:
             table.remove(move.ids)  # P4, P8
+            table.counters[0] += len(move.ids)  # played_in_pass
 
     # --- the end and search ----------------------------------------------------------------------
 
@@ -313,14 +324,16 @@ class Pyramid(Rules):
         # The removed cards follow from the rest; the stock differs from the deal's only after a
         # redeal. Without a pass limit only one thing about the passes matters: may this one
         # still end in a redeal (has it removed a card)? So the key stays finite.
-        passes = table.played_in_pass > 0 if self.passes is None else table.passes_used
+        passes = table.counters[0] > 0 if self.passes is None else table.passes_used
+        piles = table.piles
+        stock = piles[_STOCK]
         return (
             table.present,
-            table.stock_pos,
-            table.drawn,
-            table.waste,
+            len(stock),
+            piles[_HAND],
+            piles[_WASTE],
             passes,
-            table.stock if table.passes_used else None,
+            stock if table.passes_used else None,
         )
 
 

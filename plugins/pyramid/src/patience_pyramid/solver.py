@@ -97,7 +97,7 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
     layout = table.layout
     # The current position in ranks: see the module docstring.
     waste_cards = list(table.waste) + ([table.drawn] if table.drawn >= 0 else [])
-    ahead = table.stock[table.stock_pos :]
+    ahead = table.stock[::-1]  # the stock, the next card to draw first
     count = 0
     for c in waste_cards + list(ahead):
         count += 1 << 4 * RANK_OF[c]

@@ -91,10 +91,12 @@ class TriPeaks(BuildOnWaste):
         return layout.full if self.open_peaks else layout.free_mask(layout.full)
 
     def solver_key(self, table: Table) -> Hashable:
-        # Suits never matter: the waste top counts by its rank alone.
-        top = RANK_OF[table.waste[-1]] if table.waste else 0
+        # Suits never matter: the waste top counts by its rank alone. One pass: the stock left
+        # says which of its cards are still to come.
+        waste = table.piles[1]
+        top = RANK_OF[waste[-1]] if waste else 0
         size = len(self.layout)  # so a subclass with another layout keeps a sound key
-        return table.present | table.stock_pos << size | top << (size + 6)
+        return table.present | len(table.piles[0]) << size | top << (size + 6)
 
 
 SPEC = GameSpec(

@@ -13,7 +13,9 @@ from typing import NamedTuple
 from patience_core.engine.cards import CARD_TEXT, RANK_OF, rank_word
 from patience_core.engine.moves import CARD_MOVES, DRAW, Move
 from patience_core.engine.rules import Rules
-from patience_core.engine.table import Table
+from patience_core.engine.table import STOCK_PILE, WASTE_PILE, Table
+
+_STOCK, _WASTE = 0, 1  # the block's piles, in the order it declares them
 
 
 class WasteFits(NamedTuple):
@@ -40,6 +42,7 @@ class BuildOnWaste(Rules):
     reaches the family's solver, through ``table.data.fits``.
     """
 
+    piles = (STOCK_PILE, WASTE_PILE)
     wrap: bool = True
     dead_king: bool = False
     turn_first: bool = True
@@ -73,7 +76,8 @@ class BuildOnWaste(Rules):
         fits, move_at = table.data
         present = table.present
         mask = table.layout.free_mask(present)
-        waste = table.waste
+        piles = table.piles
+        waste = piles[_WASTE]
         if waste:
             mask &= fits[RANK_OF[waste[-1]]]
         moves = []
@@ -81,7 +85,7 @@ class BuildOnWaste(Rules):
             low = mask & -mask
             moves.append(move_at[low.bit_length() - 1])
             mask ^= low
-        if table.stock_pos < len(table.stock):
+        if piles[_STOCK]:
             moves.append(DRAW)
         return moves
 
@@ -89,16 +93,17 @@ class BuildOnWaste(Rules):
         if move.word:
             if move.word != "draw":
                 return f"there is no {move.word!r} move here: play a free card or draw"
-            return None if table.stock_pos < len(table.stock) else "the stock is empty"
+            return None if table.piles[_STOCK] else "the stock is empty"
         if len(move.ids) != 1:
             return "play one card at a time onto the waste"
         card = move.ids[0]
         why = table.why_not_free(card)
         if why is not None:
             return why
-        if not table.waste:
+        waste = table.piles[_WASTE]
+        if not waste:
             return None
-        top = table.waste[-1]
+        top = waste[-1]
         if table.data.fits[RANK_OF[top]] >> table.where[card] & 1:
             return None
         needed = self.neighbours(RANK_OF[top])

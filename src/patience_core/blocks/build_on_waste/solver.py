@@ -92,7 +92,12 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
     fits = list(data.fits)
     fits[0] = layout.full  # an empty waste takes any free card
     tables, weights, bound = _numbers(layout)
-    present, pos = table.present, table.stock_pos
+    # The stock as dealt, in the order it is turned, and how much of it is turned: the search
+    # knows a top that came from the stock by its place there (argument 2).
+    dealt = game.rules.deal_order(game.deal.indices)[len(layout) :]
+    stock = table.piles[table.stock_i]
+    pos = len(dealt) - len(stock)
+    present = table.present
     top = RANK_OF[table.waste[-1]] if table.waste else 0
     line: list[int] = []
     if not present:
@@ -109,7 +114,7 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
             top,
             fits,
             [RANK_OF[c] for c in table.cards],
-            [RANK_OF[c] for c in table.stock],
+            [RANK_OF[c] for c in dealt],
             tables,
             weights,
             ids,

@@ -1,0 +1,70 @@
+"""axe-core (bundled by the axe-playwright-python package) finds no violation on any installed
+game at 1280x800 and at 360x740, its experimental rules included (label-content-name-mismatch
+among them); every game fits both windows with no scrolling and cards no narrower than a finger
+needs; a screenshot of each goes to build/screenshots/ (docs/web.md shows them)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from page_helpers import MIN_CARD, card_width, chromium, no_scrolling, open_game, settle, shot
+from playwright.sync_api import Browser, Page
+from web_helpers import LiveServer
+
+import patience_core
+from patience_core.web.app import create_app
+
+GAMES = sorted(spec.id for spec in patience_core.games())
+AXE = Axe()
+# Every rule axe has, the experimental ones too; the best-practice ones as well.
+OPTIONS = {"resultTypes": ["violations"], "runOnly": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa",
+                                                     "best-practice", "experimental"]}  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory) -> Iterator[LiveServer]:
+    live = LiveServer(create_app(tmp_path_factory.mktemp("axe-home")))
+    try:
+        yield live
+    finally:
+        live.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    yield from chromium()
+
+
+def violations(page: Page) -> list[str]:
+    found = AXE.run(page, options=OPTIONS).response["violations"]
+    return [f"{v['id']}: {len(v['nodes'])} ({v['nodes'][0]['target']})" for v in found]
+
+
+@pytest.mark.parametrize("width", [1280, 360])
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_is_clean_fits_and_is_shown(browser, server, game, width):
+    page, _ = open_game(browser, server.url, {"game": game, "seed": 3}, width, reduced_motion="reduce")
+    assert violations(page) == []
+    no_scrolling(page)
+    assert card_width(page) >= MIN_CARD
+    shot(page, f"web-{game}-{width}")
+    # A card chosen, its places lit: still clean (at one size: the same nodes at the other).
+    movable = page.locator("#table .card.movable")
+    if width == 1280 and movable.count():
+        movable.first.focus()
+        page.keyboard.press("Enter")
+        settle(page)
+        assert violations(page) == []
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_every_window_is_clean(browser, server):
+    page, _ = open_game(browser, server.url, {"game": "pyramid", "seed": 3}, reduced_motion="reduce")
+    for key, dialog in (("n", "new"), ("g", "saved"), ("s", "stats"), ("o", "settings"), ("?", "help")):
+        page.keyboard.press(key)
+        page.wait_for_selector(f"#{dialog}-dialog[open]")
+        assert violations(page) == [], dialog
+        page.keyboard.press("Escape")
+        page.wait_for_selector(f"#{dialog}-dialog:not([open])", state="attached")
