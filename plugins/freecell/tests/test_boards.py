@@ -61,7 +61,9 @@ def test_founds_fc_lowercase_and_blank_lines_are_read():
 
 def test_an_empty_column_is_a_colon():
     position = parse_board(MIDGAME)
-    moved = play(position, next(m for m in legal_moves(FREECELL, position) if m.src == "t5" and m.dst[0] == "c"))
+    moved = play(
+        position, next(m for m in legal_moves(FREECELL, position) if m.src == "t5" and m.dst[0] == "c")
+    )
     text = write_board(moved)
     assert "\n:\n" in text
     assert parse_board(text) == moved
@@ -129,7 +131,9 @@ BOARD_WORDS = st.sampled_from(
     st.one_of(
         st.text(max_size=300),
         st.lists(st.lists(BOARD_WORDS, max_size=9).map(" ".join), max_size=12).map("\n".join),
-        st.lists(st.sampled_from(DEAL_24.replace("10", "T").split() + ["\n", " "]), max_size=80).map(" ".join),
+        st.lists(st.sampled_from(DEAL_24.replace("10", "T").split() + ["\n", " "]), max_size=80).map(
+            " ".join
+        ),
     )
 )
 def test_any_text_gives_a_position_or_one_line_of_error(text):
@@ -140,6 +144,4 @@ def test_any_text_gives_a_position_or_one_line_of_error(text):
     else:
         assert sorted(c for col in position.columns for c in col) + sorted(
             c for c in position.cells if c is not None
-        ) == sorted(
-            set(range(52)) - {s * 13 + r for s in range(4) for r in range(position.foundations[s])}
-        )
+        ) == sorted(set(range(52)) - {s * 13 + r for s in range(4) for r in range(position.foundations[s])})

@@ -179,7 +179,9 @@ def _pysolfc_layout(game: str, number: int):
         talon = sorted(aces, key=lambda c: c.suit, reverse=True) + [c for c in talon if c.rank != 1]
     ncols = {"seahaven-towers": 10, "bakers-dozen": 13}.get(game, 8)
     cols: list[list[int]] = [[] for _ in range(ncols)]
-    ncells = {"eight-off": 8, "freecell": 4, "bakers-game": 4, "seahaven-towers": 4, "forecell": 4}.get(game, 0)
+    ncells = {"eight-off": 8, "freecell": 4, "bakers-game": 4, "seahaven-towers": 4, "forecell": 4}.get(
+        game, 0
+    )
     cells: list[int | None] = [None] * ncells
 
     def deal_row(rows):

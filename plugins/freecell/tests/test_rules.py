@@ -32,7 +32,9 @@ def cards(text: str) -> tuple[int, ...]:
     return tuple(parse_card_index(t) for t in text.split())
 
 
-def position(columns: list[str], cells: list[str | None] | None = None, found=(0, 0, 0, 0), ncells=4) -> Position:
+def position(
+    columns: list[str], cells: list[str | None] | None = None, found=(0, 0, 0, 0), ncells=4
+) -> Position:
     held = [None if c is None else parse_card_index(c) for c in (cells or [])]
     held += [None] * (ncells - len(held))
     return Position(tuple(cards(c) for c in columns), tuple(held), found)
@@ -77,7 +79,9 @@ def test_f2_freecell_builds_down_in_alternate_colours():
     assert legal(FREECELL, pos, "t1-t4")  # 9S on TH
     pos = position(["9S", "8S", "TD", "TC", "6C", "6D", "KS", "KH"])
     assert not legal(FREECELL, pos, "t2-t1")  # 8S on 9S: same colour
-    assert not legal(FREECELL, position(["9S", "7H", "TD", "TC", "6C", "6D", "KS", "KH"]), "t2-t1")  # two ranks
+    assert not legal(
+        FREECELL, position(["9S", "7H", "TD", "TC", "6C", "6D", "KS", "KH"]), "t2-t1"
+    )  # two ranks
 
 
 def test_f2_baker_s_game_builds_by_suit_and_beleaguered_castle_by_rank_alone():
@@ -137,14 +141,22 @@ def test_f6_a_run_moves_as_far_as_single_moves_could_carry_it():
     assert legal(FREECELL, pos, "t1-t3x10")
     assert legal(FREECELL, position(["8H 7C 6D 5S 4H 3C", "5C", "", "", "AS", "AD", "AC", "AH"]), "t1-t3x6")
     # three cells taken, one empty column: (1 + 1) x 2 = 4 onto a card, 2 into the empty column
-    tight = position(["QH JS TH 9S 8H 7C 6D", "9C", "", "2S", "AS", "AD", "AC", "AH"], cells=["2D", "2C", "2H"])
+    tight = position(
+        ["QH JS TH 9S 8H 7C 6D", "9C", "", "2S", "AS", "AD", "AC", "AH"], cells=["2D", "2C", "2H"]
+    )
     assert legal(FREECELL, tight, "t1-t2x3")  # 8H 7C 6D onto 9C
     assert legal(FREECELL, tight, "t1-t3x2") and not legal(FREECELL, tight, "t1-t3x3")
-    five = position(["KD QS JH TS 9H 8S 7H", "TD", "", "2S", "AS", "AD", "AC", "AH"], cells=["2D", "2C", "2H"])
+    five = position(
+        ["KD QS JH TS 9H 8S 7H", "TD", "", "2S", "AS", "AD", "AC", "AH"], cells=["2D", "2C", "2H"]
+    )
     assert legal(FREECELL, five, "t1-t2x4") is False  # 9H 8S 7H? 9H does not go on TD
-    five = position(["KD QS JH TS 9H 8S 7H 6S", "JD", "", "2S", "AS", "AD", "AC", "AH"], cells=["2D", "2C", "2H"])
+    five = position(
+        ["KD QS JH TS 9H 8S 7H 6S", "JD", "", "2S", "AS", "AD", "AC", "AH"], cells=["2D", "2C", "2H"]
+    )
     assert check(FREECELL, five, Move("t1", "t2", 5)).startswith("5 cards do not move as one here: at most 4")
-    four = position(["KD QS JH TS 9H 8S 7H 6S", "TC", "", "2S", "AS", "AD", "AC", "AH"], cells=["2D", "2C", "2H"])
+    four = position(
+        ["KD QS JH TS 9H 8S 7H 6S", "TC", "", "2S", "AS", "AD", "AC", "AH"], cells=["2D", "2C", "2H"]
+    )
     assert legal(FREECELL, four, "t1-t2x4")
 
 
@@ -152,7 +164,11 @@ def test_f6_kings_only_games_carry_free_cells_plus_one_and_baker_s_dozen_one_car
     pos = position(["KS QS JS TS 9S", "", "", "2S", "AS", "AD", "AC", "AH"], cells=["2D", "2C"], ncells=8)
     # Eight Off: six free cells, two empty columns (kings only, so no help): at most 7
     assert legal(EIGHT_OFF, pos, "t1-t2x5")
-    crowded = position(["KS QS JS TS 9S", "", "", "2S", "AS", "AD", "AC", "AH"], cells=["2D", "2C", "2H", "3D", "3C", "3H", "4D"], ncells=8)
+    crowded = position(
+        ["KS QS JS TS 9S", "", "", "2S", "AS", "AD", "AC", "AH"],
+        cells=["2D", "2C", "2H", "3D", "3C", "3H", "4D"],
+        ncells=8,
+    )
     assert legal(EIGHT_OFF, crowded, "t1-t2x2") is False and not legal(EIGHT_OFF, crowded, "t1-t2x5")
     dozen = Position((cards("9S 8H"), cards("TD"), *((),) * 11), (), (0, 0, 0, 0))
     assert not legal(BAKERS_DOZEN, dozen, "t1-t2x2")
@@ -248,7 +264,9 @@ def test_the_legal_moves_are_exactly_the_moves_the_referee_allows(variant_id):
     for seed in range(1, 4):
         for pos in _positions(variant, seed, 50)[::7]:
             listed = {str(m) for m in legal_moves(variant, pos)}
-            piles = [f"t{k + 1}" for k in range(len(pos.columns))] + [f"c{k + 1}" for k in range(len(pos.cells))]
+            piles = [f"t{k + 1}" for k in range(len(pos.columns))] + [
+                f"c{k + 1}" for k in range(len(pos.cells))
+            ]
             for src in piles:
                 for dst in [*piles, "f1", "f2", "f3", "f4"]:
                     for count in range(1, 14):

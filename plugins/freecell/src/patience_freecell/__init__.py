@@ -2,12 +2,16 @@
 read and write, and a solver that decides every deal of FreeCell and its relatives
 (docs/freecell.md, docs/deals.md, docs/solver.md).
 
-It registers no game yet: the games come once the engine's table of piles is ready, as a thin
-adapter over these modules (:mod:`patience_freecell.rules` has the rules, legal moves and
-move text in the table's pile ids).
+Each game is a thin adapter (:mod:`patience_freecell.games`) over these modules on the core's
+build-on-piles block; :mod:`patience_freecell.rules` has the rules, legal moves and move text
+in the table's pile ids for the solver's own use.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+
+from patience_core import GameSpec, hookimpl
 
 from patience_freecell.boards import BoardError, parse_board, write_board
 from patience_freecell.deals import (
@@ -34,7 +38,15 @@ from patience_freecell.rules import (
     apply,
     legal_moves,
 )
+from patience_freecell.games import SPECS
 from patience_freecell.solver import Solution, solve
+
+
+@hookimpl
+def register_games(register: Callable[[GameSpec], None]) -> None:
+    for spec in SPECS:
+        register(spec)
+
 
 __all__ = [
     "BAKERS_DOZEN",
@@ -45,6 +57,7 @@ __all__ = [
     "FREECELL",
     "MAX_MICROSOFT_DEAL",
     "SEAHAVEN_TOWERS",
+    "SPECS",
     "STREETS_AND_ALLEYS",
     "VARIANTS",
     "BoardError",
@@ -60,6 +73,7 @@ __all__ = [
     "microsoft_position",
     "parse_board",
     "pysol_position",
+    "register_games",
     "solve",
     "write_board",
 ]
