@@ -23,6 +23,7 @@ time from the time stamps it prints (no process start a deal). Microsoft's deals
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import re
@@ -33,11 +34,12 @@ import sys
 import time
 from pathlib import Path
 
-from patience_core import Deal
-from patience_core.solver.builds import describe
 from patience_freecell import VARIANTS, microsoft_position, pysol_position, solve
 from patience_freecell.rules import Position, Variant
 from patience_freecell.solver import line_moves
+
+from patience_core import Deal
+from patience_core.solver.builds import describe
 
 
 def deal_range(text: str) -> range:
@@ -157,7 +159,8 @@ def run_fc_solve(args: argparse.Namespace, out: object) -> None:
             text=True,
             env={**os.environ, "FREECELL_SOLVER_QUIET": "1"},
         )
-        assert proc.stdin is not None and proc.stdout is not None
+        assert proc.stdin is not None
+        assert proc.stdout is not None
         proc.stdin.write(board)
         proc.stdin.close()
         text = proc.stdout.read()
@@ -194,7 +197,9 @@ def run_fc_solve(args: argparse.Namespace, out: object) -> None:
     print(summary("CPU per deal (the fc-solve process)", cpu, "ms", 1000))
     print(summary("Wall per deal (the fc-solve process)", wall, "ms", 1000))
     print(summary("Line length (moves printed)", lengths, ""))
-    print(f"Peak memory of one process: median {statistics.median(memory):,.1f} MB, max {max(memory):,.1f} MB")
+    print(
+        f"Peak memory of one process: median {statistics.median(memory):,.1f} MB, max {max(memory):,.1f} MB"
+    )
 
 
 def run_fc_solve_range(args: argparse.Namespace) -> None:
@@ -208,13 +213,16 @@ def run_fc_solve_range(args: argparse.Namespace) -> None:
     c1 = resource.getrusage(resource.RUSAGE_CHILDREN)
     stamps = [float(m) for m in re.findall(r"at (\d+\.\d+)", text)]
     iters = [int(m) for m in re.findall(r"total_num_iters=(\d+)", text)]
-    per = [b - a for a, b in zip(stamps, stamps[1:], strict=False)]
+    per = [b - a for a, b in itertools.pairwise(stamps)]
     steps = [b - a for a, b in zip([0, *iters], iters, strict=False)]
     used = (c1.ru_utime + c1.ru_stime) - (c0.ru_utime + c0.ru_stime)
     print(f"{' '.join(command)}: one process, {len(per)} deals")
     print(summary("Wall per deal (from its time stamps)", per, "ms", 1000))
     print(summary("Positions checked (its iterations)", [float(s) for s in steps], ""))
-    print(f"CPU of the whole run: {used:,.2f} s; wall {w1 - w0:,.2f} s; peak memory {c1.ru_maxrss / 1024:,.0f} MB")
+    print(
+        f"CPU of the whole run: {used:,.2f} s; wall {w1 - w0:,.2f} s;"
+        f" peak memory {c1.ru_maxrss / 1024:,.0f} MB"
+    )
 
 
 def main() -> None:
@@ -224,15 +232,19 @@ def main() -> None:
     parser.add_argument("--numbering", default=None, choices=("microsoft", "seed", "pysol"))
     parser.add_argument("--node-limit", type=int, default=2_000_000)
     parser.add_argument("--json", help="write one JSON line a deal to this file ('-': standard output)")
-    parser.add_argument("--fc-solve", choices=("default", "lg"), help="run fc-solve instead, a process a deal")
-    parser.add_argument("--fc-solve-range", choices=("default", "lg"), help="run fc-solve's range solver once")
+    parser.add_argument(
+        "--fc-solve", choices=("default", "lg"), help="run fc-solve instead, a process a deal"
+    )
+    parser.add_argument(
+        "--fc-solve-range", choices=("default", "lg"), help="run fc-solve's range solver once"
+    )
     args = parser.parse_args()
     variant = VARIANTS[args.variant]
     if args.numbering is None:
         args.numbering = "microsoft" if variant.id == "freecell" else "seed"
     out = None
     if args.json:
-        out = sys.stdout if args.json == "-" else Path(args.json).open("w", encoding="utf-8")
+        out = sys.stdout if args.json == "-" else Path(args.json).open("w", encoding="utf-8")  # noqa: SIM115
     if args.fc_solve_range:
         run_fc_solve_range(args)
     elif args.fc_solve:

@@ -8,6 +8,7 @@ pruning and no symmetry, to check the solver's verdicts.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import deque
 
@@ -82,7 +83,7 @@ class Table:
             if not 0 <= i < len(self.columns) or len(self.columns[i]) < n:
                 raise Illegal("not enough cards")
             moving = self.columns[i][-n:]
-            for lower, upper in zip(moving, moving[1:], strict=False):
+            for lower, upper in itertools.pairwise(moving):
                 if not self.goes_on(upper, lower):
                     raise Illegal("not a run")
         else:

@@ -9,14 +9,14 @@ import pytest
 from checker import replay, winnable
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from patience_core import Deal
-from patience_core.solver import builds
-from patience_core.solver.memory import MemoryLimitReached
 from patience_freecell import VARIANTS, Position, Variant, microsoft_position, solve
 from patience_freecell import solver as freecell_solver
 from patience_freecell.rules import BAKERS_DOZEN, FREECELL, Move
 from patience_freecell.solver import carry
+
+from patience_core import Deal
+from patience_core.solver import builds
+from patience_core.solver.memory import MemoryLimitReached
 
 FEW_CELLS = [
     Variant("freecell-1", "FreeCell, one cell", (7, 7, 7, 7, 6, 6, 6, 6), 1),
@@ -39,13 +39,15 @@ def test_microsoft_deals_are_won_by_lines_that_replay_in_runs_and_in_single_card
     single = solve(position, line="single")
     assert_wins(FREECELL, position, single)
     assert all(m.count == 1 for m in single.moves)
-    assert single.nodes == runs.nodes and single.length >= runs.length
+    assert single.nodes == runs.nodes
+    assert single.length >= runs.length
     assert any(m.count > 1 for m in runs.moves)
 
 
 def test_deal_11982_is_proved_lost():
     found = solve(microsoft_position(11982))
-    assert found.verdict == "no win" and found.moves == ()
+    assert found.verdict == "no win"
+    assert found.moves == ()
     assert 1000 < found.nodes < 2_000_000
 
 
@@ -149,14 +151,16 @@ def test_the_limits_answer_unknown():
 def test_the_memory_check_is_called_every_16384_positions_and_stops_the_search():
     calls: list[int] = []
     found = solve(microsoft_position(11982), check_memory=calls.append)
-    assert calls and all(n % 16384 == 0 for n in calls)
+    assert calls
+    assert all(n % 16384 == 0 for n in calls)
     assert len(calls) == found.nodes // 16384
 
     def refuse(nodes: int) -> None:
         raise MemoryLimitReached(nodes, 900 * 2**20, 800 * 2**20)
 
     stopped = solve(microsoft_position(11982), check_memory=refuse)
-    assert stopped.verdict == "unknown" and stopped.nodes == 16384
+    assert stopped.verdict == "unknown"
+    assert stopped.nodes == 16384
     assert stopped.reason.startswith("out of memory: the process used 900 MB")
 
 

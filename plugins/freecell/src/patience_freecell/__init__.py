@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from patience_core import GameSpec, hookimpl
-
 from patience_freecell.boards import BoardError, parse_board, write_board
 from patience_freecell.deals import (
     MAX_MICROSOFT_DEAL,
@@ -22,6 +21,7 @@ from patience_freecell.deals import (
     microsoft_position,
     pysol_position,
 )
+from patience_freecell.games import SPECS
 from patience_freecell.rules import (
     BAKERS_DOZEN,
     BAKERS_GAME,
@@ -38,7 +38,6 @@ from patience_freecell.rules import (
     apply,
     legal_moves,
 )
-from patience_freecell.games import SPECS
 from patience_freecell.solver import Solution, solve
 
 
