@@ -34,12 +34,11 @@ import sys
 import time
 from pathlib import Path
 
+from patience_core import Deal
+from patience_core.solver.builds import describe
 from patience_freecell import VARIANTS, microsoft_position, pysol_position, solve
 from patience_freecell.rules import Position, Variant
 from patience_freecell.solver import line_moves
-
-from patience_core import Deal
-from patience_core.solver.builds import describe
 
 
 def deal_range(text: str) -> range:

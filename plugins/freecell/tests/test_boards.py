@@ -7,10 +7,10 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from patience_freecell import VARIANTS, BoardError, microsoft_position, parse_board, write_board
-from patience_freecell.rules import FREECELL, SEAHAVEN_TOWERS, legal_moves, play
 
 from patience_core import Deal
+from patience_freecell import VARIANTS, BoardError, microsoft_position, parse_board, write_board
+from patience_freecell.rules import FREECELL, SEAHAVEN_TOWERS, legal_moves, play
 
 DEAL_24 = """4C 2C 9C 8C QS 4S 2H
 5H QH 3C AC 3H 4H QD

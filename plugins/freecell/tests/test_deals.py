@@ -6,6 +6,9 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+
+from patience_core import Deal
+from patience_core.engine.cards import CARD_TEXT, parse_card_index
 from patience_freecell import VARIANTS, DealNumberError, microsoft_columns, microsoft_position, pysol_position
 from patience_freecell.deals import (
     MAX_MICROSOFT_DEAL,
@@ -16,9 +19,6 @@ from patience_freecell.deals import (
     microsoft_order,
 )
 from patience_freecell.rules import BAKERS_DOZEN, BELEAGUERED_CASTLE, EIGHT_OFF, FREECELL, SEAHAVEN_TOWERS
-
-from patience_core import Deal
-from patience_core.engine.cards import CARD_TEXT, parse_card_index
 
 # Deals 1 and 617 as published (Rosetta Code's "Deal cards for FreeCell", after Jim Horne's
 # description of the algorithm): the rows as dealt, left to right.

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from patience_freecell import VARIANTS
-from patience_freecell.deals import microsoft_columns
 
 import patience_core
 from patience_core import IllegalMoveError
 from patience_core.engine.cards import CARD_TEXT, parse_card_index
 from patience_core.testing import conformance_tests
+from patience_freecell import VARIANTS
+from patience_freecell.deals import microsoft_columns
 
 TestFreeCellConformance = conformance_tests("freecell", max_examples=8, steps=20, solver_nodes=2_000)
 TestBakersGameConformance = conformance_tests("bakers-game", max_examples=4, steps=20, solver_nodes=2_000)

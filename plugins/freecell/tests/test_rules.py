@@ -9,6 +9,10 @@ import pytest
 from checker import Illegal, Table
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from patience_core import Deal
+from patience_core.engine.cards import parse_card_index
+from patience_core.engine.errors import IllegalMoveError, InvalidMoveError
 from patience_freecell import VARIANTS, Move, Position, apply, legal_moves
 from patience_freecell.rules import (
     BAKERS_DOZEN,
@@ -22,10 +26,6 @@ from patience_freecell.rules import (
     check,
     play,
 )
-
-from patience_core import Deal
-from patience_core.engine.cards import parse_card_index
-from patience_core.engine.errors import IllegalMoveError, InvalidMoveError
 
 
 def cards(text: str) -> tuple[int, ...]:

@@ -9,14 +9,14 @@ import pytest
 from checker import replay, winnable
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from patience_freecell import VARIANTS, Position, Variant, microsoft_position, solve
-from patience_freecell import solver as freecell_solver
-from patience_freecell.rules import BAKERS_DOZEN, FREECELL, Move
-from patience_freecell.solver import carry
 
 from patience_core import Deal
 from patience_core.solver import builds
 from patience_core.solver.memory import MemoryLimitReached
+from patience_freecell import VARIANTS, Position, Variant, microsoft_position, solve
+from patience_freecell import solver as freecell_solver
+from patience_freecell.rules import BAKERS_DOZEN, FREECELL, Move
+from patience_freecell.solver import carry
 
 FEW_CELLS = [
     Variant("freecell-1", "FreeCell, one cell", (7, 7, 7, 7, 6, 6, 6, 6), 1),

@@ -9,12 +9,12 @@ from the last column), from the card order its shuffle gives, independently of h
 from __future__ import annotations
 
 import pytest
-from patience_klondike import canfield_deal, canfield_position, klondike_deal, klondike_position
-from patience_klondike.deals import pysol_canfield, pysol_klondike, pysol_order
 
 from patience_core import Deal
 from patience_core.engine.cards import parse_card_index
 from patience_core.engine.errors import DealError
+from patience_klondike import canfield_deal, canfield_position, klondike_deal, klondike_position
+from patience_klondike.deals import pysol_canfield, pysol_klondike, pysol_order
 
 pytest.importorskip("pysol_cards")
 

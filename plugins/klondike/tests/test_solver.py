@@ -10,6 +10,10 @@ from __future__ import annotations
 import pytest
 from klondike_positions import smalls
 from klondike_referee import Illegal, State, exhaustive, replay
+
+from patience_core.engine.cards import parse_card_index
+from patience_core.solver import builds
+from patience_core.solver.memory import MemoryLimitReached
 from patience_klondike import (
     CANFIELD,
     CANFIELD_PYSOL,
@@ -27,10 +31,6 @@ from patience_klondike import (
     solve_full_information,
 )
 from patience_klondike import solver as solver_module
-
-from patience_core.engine.cards import parse_card_index
-from patience_core.solver import builds
-from patience_core.solver.memory import MemoryLimitReached
 
 VARIANTS = {
     "klondike-draw-1": KLONDIKE,

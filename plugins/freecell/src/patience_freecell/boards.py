@@ -109,9 +109,9 @@ def parse_board(text: str, variant: Variant = FREECELL) -> Position:
         for r in range(heights[suit_index]):
             index = suit_index * 13 + r
             if index in seen:
-                height = heights[suit_index]
+                top = heights[suit_index]
                 raise BoardError(
-                    f"{CARD_TEXT[index]} is on its foundation (height {height}) and also {seen[index]}"
+                    f"{CARD_TEXT[index]} is on its foundation (height {top}) and also {seen[index]}"
                 )
             seen[index] = "on its foundation"
     if len(seen) != 52:

@@ -35,7 +35,7 @@ from patience_freecell.rules import KING, VARIANTS, Position, Variant, rank
 from patience_freecell.solver import solve
 
 _SUITS = {"alternate": Suits.ALTERNATE, "suit": Suits.SAME, "rank": Suits.ANY}
-_EMPTY = {"any": "any", "kings": KING, "none": "none"}
+_EMPTY: dict[str, int | str] = {"any": "any", "kings": KING, "none": "none"}
 HOME = Build(Step.UP, Suits.SAME)
 
 
