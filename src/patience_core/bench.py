@@ -215,15 +215,21 @@ def solve_seeds(
     time_limit: float | None = None,
     generic: bool = False,
     memory_limit_mb: float | None = None,
+    pysol: bool = False,
 ) -> Iterator[DealSolve]:
     """Solve each deal of ``seeds`` from its start, seeing every card; one result per deal, in order.
 
     The time of a deal is the wall time of the :func:`~patience_core.solve_full_information`
     call (dealing is not counted). ``seeds`` is walked lazily, so a range of any size will do.
+    With ``pysol`` the numbers are PySolFC's (``GameSpec.pysol``), not Patience's seeds.
     """
     options = dict(options or {})
+    spec, _ = patience_core.find_game(game_id)
     for seed in seeds:
-        game = patience_core.new_game(game_id, seed=seed, **options)
+        if pysol and spec.pysol is not None:
+            game = patience_core.new_game(game_id, deal=spec.pysol(seed), **options)
+        else:
+            game = patience_core.new_game(game_id, seed=seed, **options)
         # thread_time, not process_time: while the memory timer (ITIMER_VIRTUAL) is armed,
         # Linux advances the process clock only at scheduler ticks, so short solves read 0.
         start, cpu = time.perf_counter(), time.thread_time()
