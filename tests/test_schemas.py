@@ -129,11 +129,11 @@ def test_the_leaks_are_made_from_a_view_that_validates():
 @pytest.mark.parametrize(
     ("change", "where"),
     [
-        (lambda d: d.update(version=2), "version"),
+        (lambda d: d.update(version=3), "version"),
         (lambda d: d.update(status="paused"), "status"),
         (lambda d: d["waste"].append("10H"), "card text"),
         (lambda d: d["legal_moves"].append("Draw"), "move text"),
-        (lambda d: d.update(deal=d["deal"].rsplit(" ", 1)[0]), "a deal of 51 cards"),
+        (lambda d: d.update(deal=d["deal"] + " 1X"), "a deal with a word that is no card"),
         (lambda d: d["options"].update({"Wrap": True}), "option name"),
     ],
 )

@@ -36,7 +36,7 @@ class Deck:
     >>> len(STANDARD), len(Deck.of(decks=2)), Deck.of("S", decks=2).name
     (52, 104, '2 decks of S')
     >>> str(Deck.of("HS", decks=2).cards[13:15])
-    '(90, 91)'
+    '(39, 40)'
     """
 
     cards: tuple[int, ...]

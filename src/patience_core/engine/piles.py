@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import enum
 import re
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -210,7 +210,7 @@ def _check_pile_id(_: object, attribute: attrs.Attribute[str], value: str) -> No
         raise ValueError(f"pile id {value!r} must be one lowercase letter and an optional number 1-99")
 
 
-def _check_empty(_: object, attribute: attrs.Attribute[Empty], value: Empty) -> None:
+def _check_empty(_: object, attribute: attrs.Attribute[Any], value: Any) -> None:
     ok = value in ("any", "none", BASE) or (type(value) is int and 1 <= value <= 13)
     if not ok:
         raise ValueError(f"what an empty pile takes is 'any', 'none', a rank 1-13 or 'base', not {value!r}")
