@@ -41,7 +41,7 @@ from patience_core.engine.deal import span
 from patience_core.solver import DEFAULT_NODE_LIMIT, NO_WIN, UNKNOWN, WON, builds
 
 MAX_PLAYOUT_MOVES: Final = 10_000
-REPEATS_PLAYOUT_MOVES: Final = 500
+REPEATS_PLAYOUT_MOVES: Final = 200
 """A random playout of a game whose positions may repeat (``Rules.repeats``: Klondike, FreeCell)
 seldom ends by itself: it stops here, counted as stopped."""
 """A playout still going after this many moves is stopped (and not won): a game whose rules

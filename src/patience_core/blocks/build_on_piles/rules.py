@@ -76,6 +76,13 @@ class BuildOnPiles(Rules):
         self._stock = self._kinds[Kind.STOCK][0] if self._kinds[Kind.STOCK] else -1
         self._waste = self._kinds[Kind.WASTE][0] if self._kinds[Kind.WASTE] else -1
         self._foundations = self._kinds[Kind.FOUNDATION]
+        # Columns of one kind are alike, and so are cells: the solver key sorts each group.
+        groups: dict[tuple[Any, ...], list[int]] = {}
+        for i, pile in enumerate(piles):
+            if pile.kind in (Kind.TABLEAU, Kind.CELL):
+                groups.setdefault(_alike(pile), []).append(i)
+        self._alike_groups = tuple(tuple(g) for g in groups.values())
+        self._fixed = tuple(i for i, p in enumerate(piles) if p.kind not in (Kind.TABLEAU, Kind.CELL))
 
     @property
     def passes(self) -> int | None:  # type: ignore[override]
@@ -391,19 +398,11 @@ class BuildOnPiles(Rules):
         return len(self.deck) - home - len(table.removed)
 
     def solver_key(self, table: Table) -> Hashable:
-        # Columns of one kind are alike, and so are cells: their order does not matter.
         piles, down = table.piles, table.down
-        groups: dict[tuple[Any, ...], list[tuple[int, tuple[int, ...]]]] = {}
-        fixed = []
-        for i, pile in enumerate(self.piles):
-            if pile.kind in (Kind.TABLEAU, Kind.CELL):
-                groups.setdefault(_alike(pile), []).append((down[i], piles[i]))
-            else:
-                fixed.append((down[i], piles[i]))
         return (
             table.present,
-            tuple(fixed),
-            tuple(tuple(sorted(g)) for g in groups.values()),
+            tuple([(down[i], piles[i]) for i in self._fixed]),
+            tuple([tuple(sorted([(down[i], piles[i]) for i in group])) for group in self._alike_groups]),
             table.passes_used,
             tuple(table.counters),
         )
