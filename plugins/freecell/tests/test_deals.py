@@ -155,9 +155,13 @@ _PYSOL_SUIT = (0, 3, 2, 1)  # PySolFC's suits are clubs, spades, hearts, diamond
 
 
 def _talon(number: int) -> list:
+    """PySolFC's construct_random (pysolrandom.py): Microsoft's generator below 32000, the
+    Mersenne Twister seeded with the number from there."""
     from pysol_cards.cards import createCards
     from pysol_cards.random_base import RandomBase
 
+    if number >= 32_000:
+        return pysol_random.MTRandom(number).shuffle(createCards(1))
     return pysol_random.shuffle(createCards(1), number, RandomBase.DEALS_PYSOLFC)
 
 
@@ -223,10 +227,11 @@ def test_pysolfc_deals_put_each_card_where_pysolfc_deals_it(game, number):
     assert (position.columns, position.cells, position.foundations) == _pysolfc_layout(game, number)
 
 
-def test_pysolfc_numbers_up_to_32000_are_microsofts_deals():
-    for number in (1, 617, 11982, 32_000):
+def test_pysolfc_numbers_below_32000_are_microsofts_deals():
+    for number in (1, 617, 11982, 31_999):
         assert pysol_position(FREECELL, number) == microsoft_position(number)
-    assert pysol_position(FREECELL, 32_001) != microsoft_position(32_001)
+    for number in (32_000, 32_001):  # PySolFC's Mersenne Twister from 32000 on
+        assert pysol_position(FREECELL, number) != microsoft_position(number)
 
 
 def test_pysolfc_baker_s_dozen_24_as_freecell_solver_deals_it():

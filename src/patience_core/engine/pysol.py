@@ -16,7 +16,7 @@ pysol-cards takes Microsoft's for 32000 too, so :func:`pysol_layout` shuffles nu
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from patience_core.engine.cards import parse_card_index
 from patience_core.engine.deal import Deal
@@ -41,15 +41,20 @@ class PysolLayout(NamedTuple):
     """The card dealt to the foundation (the pile built on), if any."""
 
 
-def pysol_layout(game: str, number: int) -> PysolLayout:
-    """PySolFC's deal ``number`` of ``game`` (a pysol-cards game name such as ``"golf"``).
+def pysol_dealer(game: str, number: int) -> Any:
+    """pysol-cards' dealer (its ``deal_game.Game``) of ``game`` deal ``number``, shuffling with
+    the generator PySolFC uses for that number; its ``deal()`` leaves the talon in ``cards``,
+    the card dealt first last. For a game whose layout pysol-cards does not write but whose
+    talon PySolFC shuffles the same way.
 
     Raises :class:`DealError` when the number is out of range or pysol-cards is not installed.
     """
     if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= MAX_PYSOL_DEAL:
-        raise DealError(f"a PySolFC deal number is a whole number from 1 to {MAX_PYSOL_DEAL}, not {number!r}")
+        raise DealError(
+            f"a PySolFC deal number is a whole number from 1 to {MAX_PYSOL_DEAL}, not {number!r:.30}"
+        )
     try:
-        from pysol_cards.cards import CardRenderer, createCards
+        from pysol_cards.cards import createCards
         from pysol_cards.deal_game import Game
         from pysol_cards.random import MTRandom
         from pysol_cards.random_base import RandomBase
@@ -66,6 +71,17 @@ def pysol_layout(game: str, number: int) -> PysolLayout:
             dealer.new_cards(cards)
 
         dealer.deal = deal
+    return dealer
+
+
+def pysol_layout(game: str, number: int) -> PysolLayout:
+    """PySolFC's deal ``number`` of ``game`` (a pysol-cards game name such as ``"golf"``).
+
+    Raises :class:`DealError` when the number is out of range or pysol-cards is not installed.
+    """
+    from pysol_cards.cards import CardRenderer  # present: pysol_dealer checked
+
+    dealer = pysol_dealer(game, number)
     text = dealer.calc_layout_string(CardRenderer(True))
     piles: list[tuple[str, ...]] = []
     talon: tuple[str, ...] = ()

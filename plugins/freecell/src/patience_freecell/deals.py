@@ -122,7 +122,8 @@ def pysol_position(variant: Variant, n: int) -> Position:
     """PySolFC's deal ``n`` of ``variant`` (through the optional pysol-cards library, by
     PySolFC's maintainer), its piles in PySolFC's order: columns left to right (Beleaguered
     Castle and Streets and Alleys: the left wing top to bottom, then the right wing), cells
-    left to right. Numbers up to 32,000 are Microsoft's deals, dealt the PySolFC way.
+    left to right. Numbers below 32,000 are Microsoft's deals, dealt the PySolFC way; from
+    32,000 PySolFC shuffles with the Mersenne Twister.
 
     >>> pysol_position(FREECELL, 1) == microsoft_position(1)
     True
@@ -136,15 +137,16 @@ def pysol_position(variant: Variant, n: int) -> Position:
         raise DealNumberError(
             f"a PySolFC deal number is a whole number from 1 to {MAX_PYSOL_DEAL}, not {_shown(n)}"
         )
+    from patience_core.engine.errors import DealError
+    from patience_core.engine.pysol import pysol_dealer
+
     try:
-        from pysol_cards.cards import CardRenderer
-        from pysol_cards.deal_game import Game
-        from pysol_cards.random_base import RandomBase
-    except ImportError:
-        raise DealNumberError(
-            "PySolFC deal numbers need the pysol-cards library: install Patience with its 'pysol' extra"
-        ) from None
-    text = Game(game, n, RandomBase.DEALS_PYSOLFC).calc_layout_string(CardRenderer(True))
+        dealer = pysol_dealer(game, n)  # PySolFC's generator for the number
+    except DealError as error:
+        raise DealNumberError(str(error)) from None
+    from pysol_cards.cards import CardRenderer  # present: pysol_dealer checked
+
+    text = dealer.calc_layout_string(CardRenderer(True))
     return parse_board(text, variant)
 
 
