@@ -2,7 +2,7 @@
 
 It shares no code with ``patience_freecell`` (only the variant's plain fields are read), so a
 line that replays here to a win was not checked by the code that made it. It also searches
-small positions exhaustively, by plain breadth-first search over single-card moves with no
+small positions exhaustively, by plain depth-first search over single-card moves with no
 pruning and no symmetry, to check the solver's verdicts.
 """
 
@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections import deque
 
 MOVE = re.compile(r"([tcf])(\d+)-([tcf])(\d+)(?:x(\d+))?\Z")
 RED = {1, 2}  # diamonds, hearts
@@ -163,13 +162,14 @@ def _key(table):
 
 
 def winnable(variant, position, limit=300_000):
-    """True or False by breadth-first search over every reachable table (single cards only),
-    or None past ``limit`` tables."""
+    """True or False by an exhaustive search over every reachable table (single cards only),
+    or None past ``limit`` tables. Depth first, so that a win deep down is found before the
+    breadth of the tree above it is spent; a False still means every table was seen."""
     start = Table(variant, position.columns, position.cells, position.foundations)
     seen = {_key(start)}
-    queue = deque([start])
-    while queue:
-        table = queue.popleft()
+    stack = [start]
+    while stack:
+        table = stack.pop()
         if table.won():
             return True
         for text in single_moves(table):
@@ -180,5 +180,5 @@ def winnable(variant, position, limit=300_000):
                 if len(seen) >= limit:
                     return None
                 seen.add(key)
-                queue.append(nxt)
+                stack.append(nxt)
     return False

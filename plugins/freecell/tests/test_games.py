@@ -95,13 +95,19 @@ def test_f3_f6_a_run_moves_as_one_move_as_far_as_cells_and_empty_columns_carry()
     assert len(game.moves) == 4
 
 
+# Seed 5 where its search is short; Baker's Dozen and Beleaguered Castle
+# leave seed 5 undecided at these limits (docs/solver.md gives their figures).
+DECIDED_SEED = {"bakers-dozen": 1, "beleaguered-castle": 4}
+
+
 @pytest.mark.parametrize("variant_id", sorted(VARIANTS))
 def test_f9_the_solver_line_replays_to_a_win_through_the_public_api(variant_id):
-    game = patience_core.new_game(variant_id, seed=5)
-    result = patience_core.solve_full_information(game, node_limit=2_000_000, time_limit=60)
+    seed = DECIDED_SEED.get(variant_id, 5)
+    game = patience_core.new_game(variant_id, seed=seed)
+    result = patience_core.solve_full_information(game, node_limit=300_000, time_limit=30)
     assert result.solver == "freecell"
     if result.won:
-        replay = patience_core.new_game(variant_id, seed=5)
+        replay = patience_core.new_game(variant_id, seed=seed)
         for move in result.line:
             replay.play(move)
         assert replay.is_won()

@@ -1,5 +1,5 @@
 """The solver: verdicts on fixed deals, every winning line replayed by the referee, "no win"
-checked against plain breadth-first search, both builds alike, and the limits."""
+checked against a plain exhaustive search, both builds alike, and the limits."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import random
 
 import pytest
 from checker import replay, winnable
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from patience_core import Deal
@@ -82,7 +82,7 @@ def _endgame(variant: Variant, seed: int, keep: int) -> Position:
 
 
 @pytest.mark.parametrize("variant", list(VARIANTS.values()) + FEW_CELLS, ids=lambda v: v.id)
-def test_verdicts_on_small_positions_agree_with_breadth_first_search(variant):
+def test_verdicts_on_small_positions_agree_with_an_exhaustive_search(variant):
     verdicts = set()
     for seed in range(1, 16):
         position = _endgame(variant, seed, 3 if len(variant.columns) > 8 else 4)
@@ -96,16 +96,17 @@ def test_verdicts_on_small_positions_agree_with_breadth_first_search(variant):
             assert_wins(variant, position, found)
             assert_wins(variant, position, alone)
         verdicts.add(found.verdict)
-    if variant.id in ("freecell-0", "bakers-dozen", "kings-1"):
+    if variant.id == "bakers-dozen":  # elsewhere the empty columns make every such endgame a win
         assert verdicts == {"won", "no win"}, verdicts  # both answers are checked
 
 
 @settings(deadline=None)
 @given(st.sampled_from(sorted(VARIANTS)), st.integers(1, 10**9))
-def test_any_small_position_gets_the_verdict_breadth_first_search_gives(variant_id, seed):
+def test_any_small_position_gets_the_verdict_an_exhaustive_search_gives(variant_id, seed):
     variant = VARIANTS[variant_id]
     position = _endgame(variant, seed, 3)
     expected = winnable(variant, position)
+    assume(expected is not None)  # the plain search gave up: nothing to compare
     found = solve(position, variant)
     assert found.verdict == ("won" if expected else "no win")
     if found.won:
@@ -119,12 +120,13 @@ def test_any_small_position_gets_the_verdict_breadth_first_search_gives(variant_
 def test_a_run_is_carried_by_single_moves_through_cells_and_empty_columns(count, cells, empty):
     """The most a supermove may carry, (cells + 1) x 2^(empty columns), spelt out and replayed."""
     ranks = "KQJT98765432A"
-    suits = ["HS", "DC"]
-    run = " ".join(ranks[k] + suits[k % 2][0] for k in range(13))
+    run = " ".join(ranks[k] + "HS"[k % 2] for k in range(13))  # red and black in turn
     run_cards = run.split()[-count:]
     from patience_core.engine.cards import parse_card_index
 
-    top_of_target = parse_card_index(ranks[13 - count - 1] + "C") if count < 13 else None
+    # The target is the run's top card's colour's opposite, one rank higher.
+    target_suit = "D" if run_cards[0][1] == "S" else "C"
+    top_of_target = parse_card_index(ranks[13 - count - 1] + target_suit) if count < 13 else None
     columns = [tuple(parse_card_index(c) for c in run_cards)]
     columns.append((top_of_target,) if top_of_target is not None else ())
     columns += [()] * empty

@@ -115,7 +115,9 @@ class State:
             tuple(self.waste),
             tuple(len(f) for f in self.found),
             len(self.reserve),
-            self.redeals,
+            # Redeals used matter only when they are counted: with no limit, a table after one
+            # more redeal is the same table, and counting them would make the search endless.
+            self.redeals if self.rules.redeals is not None else 0,
         )
 
     def copy(self) -> State:

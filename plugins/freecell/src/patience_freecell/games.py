@@ -42,11 +42,16 @@ HOME = Build(Step.UP, Suits.SAME)
 def piles_of(variant: Variant) -> tuple[Pile, ...]:
     """The variant's piles: foundations and cells on the top row, the columns below."""
     cells = variant.cells
+    # A card is 2 units wide; a gap of 1 between piles, closed up to 0.2 where a row holds more
+    # than ten piles (Baker's Dozen, Eight Off), so that a 360-pixel screen still shows cards
+    # wide enough to touch.
+    across = max(len(variant.columns), max(cells, 4) + 4)
+    step = 3 if across <= 10 else 2.2
     foundations = tuple(
         Pile(
             f"f{s + 1}",
             Kind.FOUNDATION,
-            x=3 * (max(cells, 4) + s) + 1,
+            x=round(step * (max(cells, 4) + s) + step - 2, 2),
             y=0,
             build=HOME,
             empty=1,
@@ -60,7 +65,7 @@ def piles_of(variant: Variant) -> tuple[Pile, ...]:
         Pile(
             f"t{c + 1}",
             Kind.TABLEAU,
-            x=3 * c,
+            x=round(step * c, 2),
             y=4,
             fan="down",
             deal=size,
@@ -75,7 +80,7 @@ def piles_of(variant: Variant) -> tuple[Pile, ...]:
         Pile(
             f"c{k + 1}",
             Kind.CELL,
-            x=3 * k,
+            x=round(step * k, 2),
             y=0,
             empty="any",
             capacity=1,

@@ -9,7 +9,7 @@ hearts and ``f4`` spades, each built up from the base rank (an ace in Klondike).
 >>> p = Position.from_text("t1: AS | t2: 2D 3C | s: KD | f: 0 0 0 0")
 Traceback (most recent call last):
 ...
-ValueError: a position holds each of the 52 cards once; this one has 5 (missing: AC 2C 4C ...)
+ValueError: a position holds each of the 52 cards once; this one has 4 (missing: AC 2C 4C ...)
 """
 
 from __future__ import annotations

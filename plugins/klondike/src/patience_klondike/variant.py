@@ -4,6 +4,7 @@ A :class:`Variant` says how cards build and move; where the cards lie is a
 :class:`~patience_klondike.position.Position`. The presets are the games the fast search
 plays: Klondike (either draw, any number of redeals), Canfield and Thumb and Pouch.
 
+>>> from patience_core.engine.cards import parse_card_index as parse
 >>> KLONDIKE.draw, KLONDIKE.redeals, KLONDIKE.build
 (1, None, 'alternate')
 >>> Variant(draw=3).builds_on(parse("6H"), parse("7S")), Variant().builds_on(parse("KH"), parse("AS"))
