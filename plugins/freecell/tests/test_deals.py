@@ -293,3 +293,23 @@ def test_baker_s_dozen_moves_each_column_s_kings_to_its_bottom():
 def test_variant_deals_refuse_what_is_not_52_cards():
     with pytest.raises(ValueError, match="52 card indices"):
         FREECELL.deal([parse_card_index("AS")] * 52)
+
+
+@pytest.mark.parametrize("number", ["0", "-5", "1" * 40])
+def test_a_bad_pysolfc_number_is_one_line_from_the_command_line(number):
+    from typer.testing import CliRunner
+
+    from patience_core.cli import app
+    from patience_core.engine.errors import DealError
+
+    assert issubclass(DealNumberError, DealError)
+    commands = (
+        ["play", "freecell", "--pysol", number, "--moves", "t1-c1"],
+        ["solve", "bakers-dozen", "--pysol", number],
+    )
+    for args in commands:
+        result = CliRunner().invoke(app, args, catch_exceptions=False)
+        assert result.exit_code == 1
+        assert "Traceback" not in result.output
+        assert result.stderr.strip().startswith("Error: a PySolFC deal number is a whole number from 1 to")
+        assert "\n" not in result.stderr.strip()

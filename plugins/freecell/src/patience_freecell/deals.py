@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from patience_core.engine.errors import DealError
 from patience_core.engine.pysol import MAX_PYSOL_DEAL
 from patience_freecell.rules import FREECELL, Position, Variant
 
@@ -37,8 +38,9 @@ _DECK_ORDER: Final = tuple((i % 4) * 13 + i // 4 for i in range(52))
 """Microsoft's deck, position by position: AC AD AH AS 2C ... KS, as our card indices."""
 
 
-class DealNumberError(ValueError):
-    """A deal number that no numbering has."""
+class DealNumberError(DealError):
+    """A deal number that no numbering has (a :class:`~patience_core.engine.errors.DealError`,
+    so every program that reports a bad deal in a line reports this one too)."""
 
 
 def microsoft_draws(n: int) -> list[int]:
@@ -137,7 +139,6 @@ def pysol_position(variant: Variant, n: int) -> Position:
         raise DealNumberError(
             f"a PySolFC deal number is a whole number from 1 to {MAX_PYSOL_DEAL}, not {_shown(n)}"
         )
-    from patience_core.engine.errors import DealError
     from patience_core.engine.pysol import pysol_dealer
 
     try:
