@@ -29,6 +29,7 @@ let busy = false;
 let endShownFor = null;  // the game version whose end was announced
 let clickPlayedAt = -1e9; // when a single click last played a move (a double click's second click is not another move)
 let dragging = null;
+let drawnFor = "";       // the size of the table's box the table was last drawn for
 
 const names = { card: cardName, pile: (p) => pileName(p, state.view.piles) };
 const say = (text, { error = false } = {}) => {
@@ -133,10 +134,7 @@ function render({ motion = null, keepFocus = true } = {}) {
   const box = $("table");
   const before = motion ? snapshot(box) : null;
   const focus = keepFocus ? focusMemory() : null;
-  const area = stage();
-  const { cw, scene } = fit(view, area.w, area.h);
-  drawScene(box, scene, cw);
-  annotate(box);
+  // The lines around the table first: the table is sized to the room they leave.
   const title = state.title + (dealNumber() ? `, deal ${dealNumber()}` : "");
   $("title").textContent = title;
   document.title = `${title} - Patience`;
@@ -148,6 +146,11 @@ function render({ motion = null, keepFocus = true } = {}) {
   $("demo").setAttribute("aria-pressed", String(demo));
   $("winnable").hidden = !settings.winnable;
   status();
+  const area = stage();
+  drawnFor = `${area.w}x${area.h}`;
+  const { cw, scene } = fit(view, area.w, area.h);
+  drawScene(box, scene, cw);
+  annotate(box);
   // For tests and tools: how far the game is, without reading the picture.
   Object.assign(document.body.dataset, { moves: String(view.moves.length), status: view.status, version: String(state.version), game: state.id });
   if (motion && motion.deal) deal(box);
@@ -1144,12 +1147,9 @@ function wire() {
   document.addEventListener("keydown", onKey);
   // The table is sized to its box: drawn again whenever the box changes, by the window or by
   // the lines under the table (a status line that wraps, a longer message).
-  let boxSize = "";
   new ResizeObserver(() => {
-    const size = `${$("stage").clientWidth}x${$("stage").clientHeight}`;
-    if (size === boxSize) return;
-    boxSize = size;
-    if (state && !dragging?.started) render();
+    const area = stage();
+    if (state && !dragging?.started && `${area.w}x${area.h}` !== drawnFor) render();
   }).observe($("stage"));
   document.addEventListener("visibilitychange", () => {
     if (state) { state.seconds = clock(); receivedAt = performance.now(); }
