@@ -29,6 +29,7 @@ let busy = false;
 let endShownFor = null;  // the game version whose end was announced
 let clickPlayedAt = -1e9; // when a single click last played a move (a double click's second click is not another move)
 let dragging = null;
+let drawnFor = "";       // the size of the table's box the table was last drawn for
 
 const names = { card: cardName, pile: (p) => pileName(p, state.view.piles) };
 const say = (text, { error = false } = {}) => {
@@ -133,10 +134,7 @@ function render({ motion = null, keepFocus = true } = {}) {
   const box = $("table");
   const before = motion ? snapshot(box) : null;
   const focus = keepFocus ? focusMemory() : null;
-  const area = stage();
-  const { cw, scene } = fit(view, area.w, area.h);
-  drawScene(box, scene, cw);
-  annotate(box);
+  // The lines around the table first: the table is sized to the room they leave.
   const title = state.title + (dealNumber() ? `, deal ${dealNumber()}` : "");
   $("title").textContent = title;
   document.title = `${title} - Patience`;
@@ -148,6 +146,11 @@ function render({ motion = null, keepFocus = true } = {}) {
   $("demo").setAttribute("aria-pressed", String(demo));
   $("winnable").hidden = !settings.winnable;
   status();
+  const area = stage();
+  drawnFor = `${area.w}x${area.h}`;
+  const { cw, scene } = fit(view, area.w, area.h);
+  drawScene(box, scene, cw);
+  annotate(box);
   // For tests and tools: how far the game is, without reading the picture.
   Object.assign(document.body.dataset, { moves: String(view.moves.length), status: view.status, version: String(state.version), game: state.id });
   if (motion && motion.deal) deal(box);
@@ -254,6 +257,7 @@ function show(next, { announce = true, motion = {}, address = "keep" } = {}) {
   if (address === "push" && location.pathname !== path) history.pushState({ game: state.id }, "", path);
   else if (address !== "keep" || location.pathname !== path) history.replaceState({ game: state.id }, "", path);
   render({ motion: fresh ? (next.view.moves.length === 0 ? { deal: true } : null) : motion });
+  watchPending();
   if (announce && state.view.status !== "playing" && endShownFor !== state.id + state.version) {
     endShownFor = state.id + state.version;
     stopDemo({ quiet: true });
@@ -631,6 +635,38 @@ async function onPopState() {
   if (id && (!state || id !== state.id)) await load(id, { address: "keep" });
 }
 
+// --- a result that waits for the statistics -----------------------------------------------------------
+
+// The server keeps a result the statistics could not take (a full disk, a file that cannot be
+// written) and counts it at the game's next request: the page asks again, less and less often.
+const PENDING_FIRST = 2000;  // ms
+const PENDING_MOST = 60000;
+let pendingTimer = null;
+let pendingWait = PENDING_FIRST;
+
+const resultWaits = (s) => Boolean(s && s.counted && s.view.status !== "playing" && s.recorded === false);
+
+function watchPending() {
+  clearTimeout(pendingTimer);
+  if (!resultWaits(state)) { pendingWait = PENDING_FIRST; return; }
+  const id = state.id;
+  pendingTimer = setTimeout(async () => {
+    if (!state || state.id !== id) return;
+    let next = null;
+    try { next = await api("GET", gamePath()); } catch (_) { /* the server is away: try again */ }
+    if (!state || state.id !== id) return;
+    if (next && !resultWaits(next)) {
+      pendingWait = PENDING_FIRST;
+      state.recorded = next.recorded;
+      state.version = next.version;
+      say("The result of this game is now counted in the statistics.");
+      return;
+    }
+    pendingWait = Math.min(PENDING_MOST, pendingWait * 2);
+    watchPending();
+  }, pendingWait);
+}
+
 // --- the end -----------------------------------------------------------------------------------------
 
 function showEnd() {
@@ -643,7 +679,8 @@ function showEnd() {
   if (!won) how = "No move is left.";
   else if (v.cards_left === 0 && stockLeft === 0) how = "Every card is out.";
   else how = `The table is clear${stockLeft ? `, with ${stockLeft} card${stockLeft === 1 ? "" : "s"} left in the stock` : ""}.`;
-  $("end-text").textContent = `${how} Cards left ${v.cards_left}, score ${v.score}, ${v.moves.length} moves, time ${timeText(clock())}.`;
+  const waits = resultWaits(state) ? " The statistics could not take the result just now: it is kept, and counted as soon as they can." : "";
+  $("end-text").textContent = `${how} Cards left ${v.cards_left}, score ${v.score}, ${v.moves.length} moves, time ${timeText(clock())}.${waits}`;
   const number = dealNumber();
   $("end-share").textContent = number ? `${state.title}, deal ${number}: share the number, and anyone can play the same deal.` : "";
   $("end-again").hidden = !number;
@@ -735,7 +772,7 @@ function optionValue(input) {
   return text;  // a word such as "unlimited", or text the server checks and names when it is wrong
 }
 
-async function newDeal(event) {
+async function newDeal(event, leaving = null) {
   event.preventDefault();
   const gameId = $("new-game").value;
   const options = {};
@@ -754,11 +791,12 @@ async function newDeal(event) {
   $("new-deal").disabled = true;
   try {
     const next = await api("POST", "/api/games", body);
+    const lost = leaving ? await abandon(leaving) : null;
     await closeDialog($("new-dialog"));
     stopDemo({ quiet: true });
     if (body.seed) remember(next, body.seed);
     show(next, { address: "push" });
-    say(`A new deal of ${next.title}.`);
+    say(`A new deal of ${next.title}.${lost ? ` The game of ${leaving.title} you left counts as a loss.` : ""}`);
   } catch (err) {
     $("new-error").textContent = err.message;
   } finally {
@@ -844,13 +882,32 @@ function confirmStep(title, text, yes) {
 async function downloadRecord() {
   if (!state) return;
   const over = state.view.status !== "playing";
-  if (!over && !(await confirmStep("Download the record?", "The record shows every card, the face-down ones and the stock order.", "Download it"))) return;
-  const link = document.createElement("a");
-  link.href = gamePath(`/record${over ? "" : "?reveals_deal=true"}`);
-  link.download = "";
+  const question = "The record shows every card, the face-down ones and the stock order, so this game then counts apart in the statistics, as with \"Still winnable?\".";
+  if (!over && !(await confirmStep("Download the record?", question, "Download it"))) return;
+  const id = state.id;
+  let response;
+  try {
+    response = await fetch(gamePath(`/record${over ? "" : "?reveals_deal=true"}`, id));
+  } catch (_) {
+    return say("the server cannot be reached: is patience serve still running?", { error: true });
+  }
+  if (!response.ok) {
+    const data = await response.json().catch(() => ({}));
+    return say(data.error || `the server answered ${response.status}`, { error: true });
+  }
+  const name = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") || "")?.[1] || "patience-game.json";
+  const link = Object.assign(document.createElement("a"), { href: URL.createObjectURL(await response.blob()), download: name });
   document.body.append(link);
   link.click();
   link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+  if (over || !state || state.id !== id) return;
+  try {
+    show(await api("GET", gamePath()), { announce: false });
+  } catch (err) {
+    return say(err.message, { error: true });
+  }
+  say(`Downloaded ${name}. It shows the hidden cards: this game counts apart in the statistics.`);
 }
 
 async function upload(event) {
@@ -1057,8 +1114,9 @@ function wire() {
   $("new-game").addEventListener("change", fillOptions);
   $("new-form").addEventListener("submit", async (event) => {
     event.preventDefault();
-    if (inProgress() && !(await confirmNewDeal())) return;
-    newDeal(event);
+    const leaving = inProgress() ? state : null;
+    if (leaving && !(await confirmNewDeal())) return;
+    newDeal(event, leaving);
   });
   $("new-number").addEventListener("focus", () => { document.querySelector("input[name=deal][value=number]").checked = true; });
   $("saved").addEventListener("click", showSaved);
@@ -1087,11 +1145,30 @@ function wire() {
   }
   window.addEventListener("popstate", onPopState);
   document.addEventListener("keydown", onKey);
-  window.addEventListener("resize", () => render());
+  // The table is sized to its box: drawn again whenever the box changes, by the window or by
+  // the lines under the table (a status line that wraps, a longer message).
+  new ResizeObserver(() => {
+    const area = stage();
+    if (state && !dragging?.started && `${area.w}x${area.h}` !== drawnFor) render();
+  }).observe($("stage"));
   document.addEventListener("visibilitychange", () => {
     if (state) { state.seconds = clock(); receivedAt = performance.now(); }
   });
   setInterval(() => { if (state) status(); }, 1000);
+}
+
+// The game left for a new deal: the server counts it as a loss (once, and only where it has
+// no result yet) and takes no more moves for it, so it leaves the games in progress. Whether
+// it counted as a loss; null when the server could not be told (the game stays in progress).
+async function abandon(old) {
+  try {
+    const answer = await api("POST", gamePath("/abandon", old.id), {});
+    forget(old.id);
+    return answer.abandoned_as === "lost";
+  } catch (err) {
+    if (err.status === 404 || err.status === 422) forget(old.id);  // gone, or abandoned already
+    return null;
+  }
 }
 
 // The confirmation a new deal asks for while a game is on (the New deal window says it too).

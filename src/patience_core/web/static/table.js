@@ -259,22 +259,15 @@ export function fit(view, w, h) {
     // column: that one closes up instead.
     const spots = Math.max(...view.piles.map((p) => p.y + 2)) - Math.min(0, ...view.piles.map((p) => p.y));
     const grow = Math.min(FAN_ROOM, Math.max(0, scene.height - spots));
-    const cw = clamp(Math.min(widthFor(scene), heightFor(spots + grow + 0.2)));
-    const limit = (h / (cw * RATIO)) * 2 - 0.1; // units of height on screen
-    const steps = new Map();
-    for (const pile of view.piles) {
-      if (pile.fan !== "down" || pile.cards.length < 2) continue;
-      const downs = pile.cards.slice(0, -1).filter((c) => c === null).length;
-      const ups = pile.cards.length - 1 - downs;
-      const room = limit - (pile.y - Math.min(0, ...view.piles.map((p) => p.y))) - 2;
-      const need = downs * DOWN_STEP + ups * UP_STEP;
-      if (need <= room || ups + downs === 0) continue;
-      let down = Math.max(MIN_DOWN_STEP, DOWN_STEP * Math.max(0, room) / need);
-      const up = ups ? Math.max(MIN_UP_STEP, (room - downs * down) / ups) : UP_STEP;
-      if (ups && up === MIN_UP_STEP) down = MIN_DOWN_STEP;
-      steps.set(pile.id, { up, down });
+    let cw = clamp(Math.min(widthFor(scene), heightFor(spots + grow + 0.2)));
+    // A column that still runs past the bottom at its closest steps makes every card smaller,
+    // down to the least a finger can touch.
+    for (let tries = 0; tries < 6; tries++) {
+      const limit = (h / (cw * RATIO)) * 2 - 0.1; // units of height on screen
+      scene = buildScene(view, { steps: columnSteps(view, limit) });
+      if (scene.height <= limit || cw === MIN_CARD) break;
+      cw = clamp(Math.min(cw - 1, Math.floor((cw * limit) / scene.height)));
     }
-    scene = buildScene(view, { steps });
     return { cw, scene };
   }
   let raw = Math.min(widthFor(scene), heightFor(scene.height));
@@ -287,6 +280,26 @@ export function fit(view, w, h) {
     raw = raw2;
   }
   return { cw: clamp(raw), scene };
+}
+
+// The steps of each column fanned down that would run past `limit` units: closer, down to steps
+// that still show every face-up card's rank and suit.
+function columnSteps(view, limit) {
+  const steps = new Map();
+  const top = Math.min(0, ...view.piles.map((p) => p.y));
+  for (const pile of view.piles) {
+    if (pile.fan !== "down" || pile.cards.length < 2) continue;
+    const downs = pile.cards.slice(0, -1).filter((c) => c === null).length;
+    const ups = pile.cards.length - 1 - downs;
+    const room = limit - (pile.y - top) - 2;
+    const need = downs * DOWN_STEP + ups * UP_STEP;
+    if (need <= room || ups + downs === 0) continue;
+    let down = Math.max(MIN_DOWN_STEP, DOWN_STEP * Math.max(0, room) / need);
+    const up = ups ? Math.max(MIN_UP_STEP, (room - downs * down) / ups) : UP_STEP;
+    if (ups && up === MIN_UP_STEP) down = MIN_DOWN_STEP;
+    steps.set(pile.id, { up, down });
+  }
+  return steps;
 }
 
 const clamp = (cw) => Math.max(MIN_CARD, Math.min(MAX_CARD, cw));
