@@ -31,6 +31,7 @@ from patience_core import (
 )
 from patience_klondike.deals import pysol_klondike
 from patience_klondike.position import Column, Position
+from patience_klondike.scoring import SCORINGS, scoring_for
 from patience_klondike.solver import solve_full_information
 from patience_klondike.variant import Variant
 
@@ -90,6 +91,7 @@ class KlondikeRules(BuildOnPiles):
         self.draw = int(options.get("draw", 1))
         redeals = options.get("redeals", self.default_redeals)
         self.redeals = None if redeals == "unlimited" else int(redeals)
+        self.scoring = scoring_for(str(options.get("scoring", "none")), self.draw)
         super().__init__(options)
 
     def variant(self) -> Variant:
@@ -153,6 +155,14 @@ REDEALS = Option(
     "times the waste is turned over as the stock",
     choices=("unlimited", "0", "1", "2", "3"),
 )
+SCORING = Option(
+    "scoring",
+    "none",
+    "'none' (won or lost), 'standard' (Windows Solitaire's: 10 a card home, 5 waste to a column"
+    " or a card turned up, -15 a card back down, a price on recycling the waste) or 'vegas' (the"
+    " cards cost 52, 5 a card home)",
+    choices=SCORINGS,
+)
 
 KLONDIKE = GameSpec(
     "klondike",
@@ -160,9 +170,23 @@ KLONDIKE = GameSpec(
     "Seven columns, a stock drawn one or three at a time; build down in alternating colours, "
     "kings into spaces, each suit home from the ace (Windows Solitaire's rules; docs/klondike.md).",
     KlondikeRules,
-    options=(DRAW, REDEALS),
+    options=(DRAW, REDEALS, SCORING),
     presets=(
         Preset("klondike-3", "Klondike, draw three", "Three cards a draw, no limit on redeals.", {"draw": 3}),
+        Preset(
+            "vegas",
+            "Vegas Klondike",
+            "One card a draw, one pass through the stock, Vegas scoring: the cards cost 52, each"
+            " card home pays 5 (Windows Solitaire's Vegas, PySolFC's Vegas Klondike).",
+            {"draw": 1, "redeals": "0", "scoring": "vegas"},
+        ),
+        Preset(
+            "vegas-3",
+            "Vegas Klondike, draw three",
+            "Three cards a draw, three passes through the stock, Vegas scoring (Windows"
+            " Solitaire's Vegas with Draw Three).",
+            {"draw": 3, "redeals": "2", "scoring": "vegas"},
+        ),
     ),
     solver=solve_game,
     family="klondike",
