@@ -21,6 +21,7 @@ from patience_core import (
     Game,
     GameSpec,
     Kind,
+    Move,
     Option,
     Pile,
     Preset,
@@ -36,6 +37,8 @@ from patience_klondike.solver import solve_full_information
 from patience_klondike.variant import Variant
 
 HOME = Build(Step.UP, Suits.SAME)
+FINISH_NODES = 200_000
+"""The most positions ``finish`` searches for the end of a game whose every card is in sight."""
 
 
 def piles_of(build: Suits, empty: int | str) -> tuple[Pile, ...]:
@@ -93,6 +96,17 @@ class KlondikeRules(BuildOnPiles):
         self.redeals = None if redeals == "unlimited" else int(redeals)
         self.scoring = scoring_for(str(options.get("scoring", "none")), self.draw)
         super().__init__(options)
+
+    def finish_moves(self, table: Table) -> list[Move] | None:
+        """The moves that win from here once every column card is face up and the stock is
+        empty: the cards home in turn when that wins, else the family's solver's line. Every
+        card is in sight or was (the waste's were seen as they were drawn), so the solver sees
+        nothing the player has not."""
+        line = super().finish_moves(table)
+        if line is not None or any(table.down) or table.piles[self._stock]:
+            return line
+        result = solve_full_information(position_of(table), self.variant(), FINISH_NODES, None)
+        return [Move.parse(text) for text in result.line] if result.won else None
 
     def variant(self) -> Variant:
         """The rules as the family's solver reads them."""
