@@ -162,3 +162,12 @@ def test_finish_too_early_says_when_it_works_and_plays_nothing():
     s.refresh(position=False)
     assert "once every card is face up and the stock is empty" in console.export_text()
     assert not game.moves
+
+
+def test_home_with_several_cards_sends_them_in_turn():
+    piles = dict(KLONDIKE)
+    piles["t1"] = "AH"
+    game = patience_core.new_game("klondike", deal=deal_piles("klondike", piles), observed=False)
+    s, _ = session(game, auto=False)
+    assert s.handle(["home", "AH", "2H"])  # 2H goes home only once AH is there
+    assert top(game, "f3") == "2H"

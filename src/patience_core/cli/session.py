@@ -339,20 +339,19 @@ class Session:
             return False
         if args:
             letter = min(foundations)[0]
-            legal = game.legal_moves()
-            texts = []
-            for word in args:
+            changed = False
+            for word in args:  # in turn: a card may go home only once the one before has
                 try:
                     move: Move | None = game.parse_move(f"{word}-{letter}")
                 except ValueError:
                     move = None
-                if move not in legal or move is None or move.dst not in foundations:
+                if move is None or move.dst not in foundations or move not in game.legal_moves():
                     self.note(
                         f"{quoted(word, 12)} cannot go home now: no foundation takes it", style="bold red"
                     )
-                    return False
-                texts.append(str(move))
-            return self.play(texts)
+                    return changed
+                changed = self.play([str(move)]) or changed
+            return changed
         sent: list[Move] = []
         while not game.is_over() and len(sent) < 4 * len(game.rules.deck):
             move = next(
