@@ -1,6 +1,7 @@
 """Klondike's scoring profiles: none, Windows Solitaire's standard scoring and Vegas.
 
-Windows Solitaire (the help's "Scoring systems", sol.exe of Windows 3.x to XP) scores a
+Windows Solitaire (its help's "Scoring systems": "-100 points for each pass through the deck
+after one pass", "-20 ... after four passes", the floor at 0 as the game is described) scores a
 standard game +10 for a card to a foundation, +5 from the waste to a column, +5 for a card
 turned face up, -15 for a card taken back down from a foundation, and -100 for each recycle of
 the waste with one card a draw (-20 with three, after the first three recycles); the score
