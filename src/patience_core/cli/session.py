@@ -60,7 +60,7 @@ COMMANDS: Final = (
     ("new [N]", "a new deal (asks first)"),
     ("demo [NAME]", "a player finishes it"),
     ("winnable", "still winnable? (solver)"),
-    ("home [CARD], finish", "cards home; play the end"),
+    ("home, finish", "cards home; play the end"),
     ("save [FILE]", "save the game"),
     ("set NAME VAL", "auto, theme, winnable"),
     ("help", "this help"),
