@@ -139,3 +139,17 @@ def test_the_table_leaves_room_for_several_notes_below_it(game_id):
     lines = capture.get().replace("\x1b[H\x1b[2J", "").replace("\x1b[2J\x1b[H", "").splitlines()
     fits(lines, 60, 20)
     assert lines[0].startswith(game.spec.name.split()[0])  # the title has not scrolled away
+
+
+def test_at_the_deal_with_the_opening_notes_freecell_s_columns_stay_whole_and_the_moves_give_way():
+    game = patience_core.new_game("freecell", seed=7, observed=False)
+    console = Console(width=60, height=20, force_terminal=True, color_system=None, record=True)
+    s = Session(game, console, Renderer(width=60), interactive=True, settings=Settings(auto=False), height=20)
+    for n in range(3):
+        s.note(f"Note {n}.")
+    with console.capture() as capture:
+        s.refresh(position=True)
+    lines = capture.get().replace("\x1b[H\x1b[2J", "").replace("\x1b[2J\x1b[H", "").splitlines()
+    fits(lines, 60, 20)
+    assert not any("·" in line for line in lines)  # every card of the deal in sight
+    assert any("more: type moves" in line for line in lines)

@@ -159,10 +159,13 @@ class Renderer:
         room = None
         if height is not None:
             # The screen less the rest, a line for a note and one for the prompt: a long list of
-            # moves is cut to two lines (``moves`` lists them all), then long columns squeezed.
+            # moves is cut to two lines, or one (``moves`` lists them all), then long columns
+            # squeezed.
             rest = len(head) + len(top) + len(tail) + 4
-            if rest + len(moves) + len(self.columns_picture(view)) > height and len(moves) > 2:
-                moves = self.legal_moves(view["legal_moves"], lines=2)
+            tall = len(self.columns_picture(view))
+            for most in (2, 1):  # the columns come before the list
+                if rest + len(moves) + tall > height and len(moves) > most:
+                    moves = self.legal_moves(view["legal_moves"], lines=most)
             room = max(height - rest - len(moves), 6)
         columns = self.columns_picture(view, room)
         return [*head, Text(), *top, Text(), *columns, *tail, *moves]
