@@ -14,8 +14,8 @@ from patience_core import Game, Move, OptionError
 from patience_core.testing import conformance_tests
 from patience_core.userdata.stats import Store
 
-TestVegasConformance = conformance_tests("vegas", max_examples=3, steps=25, solver_nodes=2_000)
-TestVegas3Conformance = conformance_tests("vegas-3", max_examples=3, steps=25, solver_nodes=2_000)
+TestVegasConformance = conformance_tests("vegas", max_examples=1, steps=15, solver_nodes=2_000)
+TestVegas3Conformance = conformance_tests("vegas-3", max_examples=1, steps=15, solver_nodes=2_000)
 
 
 def kinds(game: Game, move: Move) -> str:
