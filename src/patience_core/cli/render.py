@@ -147,20 +147,28 @@ class Renderer:
         """A game of piles: the piles in a row above the columns, then the columns side by side."""
         seconds = game.clock.seconds if clock else None
         tail = self.measures(view, game.cards_at_start(), seconds=seconds)
-        if legal and view["status"] == "playing":
-            tail += self.legal_moves(view["legal_moves"])
+        moves = self.legal_moves(view["legal_moves"]) if legal and view["status"] == "playing" else []
         if self.plain:
             lines = self.sentences(title + ".")
             lines += self.pile_sentences(view)
-            return lines + tail
+            return lines + tail + moves
         head = [Text(line.plain, style="bold") for line in self.fit([title])]
         top = self.pile_fields(view)
         if view["layout"]:
             top = [Text(), *self.layout_picture(view["layout"]), Text(), *top]
-        # Room for the columns: the screen less the rest and the prompt's line.
-        room = None if height is None else max(height - len(head) - len(top) - len(tail) - 3, 6)
+        room = None
+        if height is not None:
+            # The screen less the rest, a line for a note and one for the prompt: a long list of
+            # moves is cut to two lines, or one (``moves`` lists them all), then long columns
+            # squeezed.
+            rest = len(head) + len(top) + len(tail) + 4
+            tall = len(self.columns_picture(view))
+            for most in (2, 1):  # the columns come before the list
+                if rest + len(moves) + tall > height and len(moves) > most:
+                    moves = self.legal_moves(view["legal_moves"], lines=most)
+            room = max(height - rest - len(moves), 6)
         columns = self.columns_picture(view, room)
-        return [*head, Text(), *top, Text(), *columns, *tail]
+        return [*head, Text(), *top, Text(), *columns, *tail, *moves]
 
     def pile_fields(self, view: dict[str, Any]) -> list[Text]:
         """Every pile but the columns as fields on as few lines as fit: the stock and its
@@ -394,9 +402,10 @@ class Renderer:
             fields.append(f"Time {time}")
         return self.fit(fields)
 
-    def legal_moves(self, moves: Sequence[str]) -> list[Text]:
+    def legal_moves(self, moves: Sequence[str], lines: int | None = None) -> list[Text]:
         """The numbered list of legal moves (the numbers are what the prompt accepts), broken
-        between moves to fit the width."""
+        between moves to fit the width; within ``lines`` lines when given, the last saying how
+        many more there are (``+12 more: type moves``)."""
         if not moves:
             return [Text("No legal move." if self.plain else "No legal move")]
         if self.plain:
@@ -409,7 +418,13 @@ class Renderer:
             entry.append(" ")
             entry.append_text(self.move(move))
             fields.append(entry)
-        return self.fit(fields, sep="  ", indent="  ")
+        out = self.fit(fields, sep="  ", indent="  ")
+        shown = len(fields)
+        while lines is not None and len(out) > lines and shown > 1:
+            shown -= 1
+            more = Text(f"+{len(fields) - shown} more: type moves", style="dim")
+            out = self.fit([*fields[:shown], more], sep="  ", indent="  ")
+        return out
 
     def deal_text(self, text: str) -> list[Text]:
         head = "Deal text (it shows every card, the face-down ones and the stock order included):"
@@ -433,12 +448,14 @@ def _short_title(pile: dict[str, Any]) -> str:
 
 
 def _squeezed(lines: list[Text], room: int) -> list[Text]:
-    """A column's lines within ``room``: the first and the last kept, ``·N`` for those between."""
+    """A column's lines within ``room``: the first kept (and the first face-up card after a
+    face-down count, the bottom of the run in sight), the last ones, ``·N`` for those between."""
     if len(lines) <= room or room < 3:
         return lines
-    keep_end = room - 2
-    hidden = len(lines) - 1 - keep_end
-    return [lines[0], Text(f"·{hidden}", style="dim"), *lines[-keep_end:]]
+    head = 2 if room >= 5 and lines[0].plain[:1] in ("░", "#") and len(lines) > 1 else 1
+    keep_end = room - head - 1
+    hidden = len(lines) - head - keep_end
+    return [*lines[:head], Text(f"·{hidden}", style="dim"), *lines[-keep_end:]]
 
 
 def _wrap(text: str, width: int) -> list[str]:

@@ -24,6 +24,7 @@ from patience_core.cli.common import CliError, describe_game, error, new_deal_li
 from patience_core.cli.render import THEMES, Renderer, clock_text
 from patience_core.cli.settings import Settings, save_settings
 from patience_core.engine.errors import quoted
+from patience_core.engine.piles import Kind
 from patience_core.inplay import NOT_COUNTED_DEMO, InPlay, NotNow, Result, Statistics
 from patience_core.players import PlayerError, Seen, get_player, hint, sees_hidden_cards
 from patience_core.solver import NOT_WINNABLE, WINNABLE
@@ -59,6 +60,7 @@ COMMANDS: Final = (
     ("new [N]", "a new deal (asks first)"),
     ("demo [NAME]", "a player finishes it"),
     ("winnable", "still winnable? (solver)"),
+    ("home, finish", "cards home; play the end"),
     ("save [FILE]", "save the game"),
     ("set NAME VAL", "auto, theme, winnable"),
     ("help", "this help"),
@@ -172,7 +174,10 @@ class Session:
             self.notes.append(Text(line.plain, style=style))
 
     def position_lines(self) -> list[Text]:
-        return self.renderer.position(self.game, title=describe_game(self.game))
+        # A redrawn screen holds the table, the notes below it and the prompt (the renderer keeps
+        # a line for one note); a transcript is read, not fitted to a screen.
+        height = self.height - max(len(self.notes) - 1, 0) if self.redraw else None
+        return self.renderer.position(self.game, title=describe_game(self.game), height=height)
 
     def refresh(self, *, position: bool) -> None:
         """Show what happened: the position when it changed (always, on a redrawn screen), then
@@ -281,6 +286,10 @@ class Session:
             return self.demo(args[0] if args else "hint")
         elif command == "winnable":
             self.say_winnable(asked=True)
+        elif command == "home":
+            return self.send_home(args)
+        elif command == "finish":
+            return self.finish_game()
         elif command == "save":
             self.save(Path(" ".join(args)) if args else None)
         elif command == "set":
@@ -318,6 +327,61 @@ class Session:
             self.notes += self.renderer.after_move(before, game.to_dict("player"), game.rules.has_drawn_card)
             return False
         return bool(played)
+
+    def send_home(self, args: list[str]) -> bool:
+        """``home 7H`` (or ``home t3``, ``home w``): that card to its foundation, as a double
+        click does; ``home`` alone: every card that can go home, again until none can (a right
+        click in Windows Solitaire)."""
+        game = self.game
+        foundations = {spec.id for spec in game.table.specs if spec.kind == Kind.FOUNDATION}
+        if not foundations:
+            self.note("There are no foundations in this game: home has nowhere to send a card.")
+            return False
+        if args:
+            letter = min(foundations)[0]
+            changed = False
+            for word in args:  # in turn: a card may go home only once the one before has
+                try:
+                    move: Move | None = game.parse_move(f"{word}-{letter}")
+                except ValueError:
+                    move = None
+                if move is None or move.dst not in foundations or move not in game.legal_moves():
+                    self.note(
+                        f"{quoted(word, 12)} cannot go home now: no foundation takes it", style="bold red"
+                    )
+                    return changed
+                changed = self.play([str(move)]) or changed
+            return changed
+        sent: list[Move] = []
+        while not game.is_over() and len(sent) < 4 * len(game.rules.deck):
+            move = next(
+                (m for m in game.legal_moves() if m.dst in foundations and m.src not in foundations), None
+            )
+            if move is None:
+                break
+            sent += self.inplay.play([move]).played
+        if not sent:
+            self.note("No card can go home now.")
+            return False
+        self.changed = True
+        self.note(f"Sent home: {' '.join(str(m) for m in sent)}.")
+        self.after_change()
+        return True
+
+    def finish_game(self) -> bool:
+        """``finish``: play the rest of the game when nothing is left to decide or hide."""
+        moves = self.game.finish_moves()
+        if not moves:
+            self.note(
+                "Finish plays the end once every card is face up and the stock is empty, and only"
+                " when that end is won; play on for now."
+            )
+            return False
+        outcome = self.inplay.play(moves)
+        self.changed = True
+        self.note(f"Finished in {len(outcome.played)} moves.")
+        self.after_change()
+        return True
 
     def after_change(self, *, auto: bool = True) -> None:
         """After a move: auto-play (not after an undo, which would play the move again), then

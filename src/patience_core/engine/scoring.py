@@ -33,7 +33,10 @@ class Scoring:
     - ``card_factor``: card points are multiplied by ``card_factor[g]`` once ``g`` layout
       groups are cleared (the card that clears one counts it; the last entry for more).
     - ``per_draw``, ``per_redeal``: points for each draw and each redeal (negative costs).
-    - ``floor``: a draw or redeal never takes the score below this (None: no floor).
+    - ``free_redeals``: the first ``free_redeals`` redeals cost nothing; ``per_redeal`` is
+      charged from the next one on (Windows Solitaire's draw three: the first three are free).
+    - ``floor``: a draw, a redeal or an event's penalty never takes the score below this
+      (None: no floor).
     - ``start``: the score at the deal (a stake paid for the cards, say).
     - ``group_bonus``: bonus for the 1st, 2nd, ... layout group cleared (such as a peak).
     - ``per_stock_card_on_win``: bonus for each card left in the stock when the layout is
@@ -72,6 +75,7 @@ class Scoring:
     start: int = 0
     per_stock_card_on_win: int = 0
     events: Mapping[str, int] = attrs.field(factory=dict, converter=_frozen, hash=False)
+    free_redeals: int = 0
 
     @property
     def counters(self) -> tuple[str, ...]:

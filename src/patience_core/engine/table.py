@@ -461,7 +461,8 @@ class Table:
         piles[self.waste_i] = ()
         self.passes_used += 1
         self.run = 0
-        self._charge(self.scoring.per_redeal)
+        if self.passes_used > self.scoring.free_redeals:
+            self._charge(self.scoring.per_redeal)
 
     def event(self, name: str, n: int = 1) -> None:
         """Score ``n`` times the points the profile gives the event ``name`` (none when it gives
@@ -469,10 +470,14 @@ class Table:
         of its own, which its profiles name."""
         points = self.scoring.events.get(name)
         if points:
-            self.points += points * n
+            if points < 0:
+                self._charge(points * n)  # a penalty respects the floor
+            else:
+                self.points += points * n
 
     def _charge(self, points: int) -> None:
-        # A draw's or a redeal's points; a floor keeps the whole score (bonuses included) above it.
+        # A draw's, a redeal's or a penalty's points; a floor keeps the whole score (bonuses
+        # included) above it.
         self.points += points
         floor = self.scoring.floor
         if floor is not None:

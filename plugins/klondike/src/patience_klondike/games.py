@@ -21,6 +21,7 @@ from patience_core import (
     Game,
     GameSpec,
     Kind,
+    Move,
     Option,
     Pile,
     Preset,
@@ -31,10 +32,13 @@ from patience_core import (
 )
 from patience_klondike.deals import pysol_klondike
 from patience_klondike.position import Column, Position
+from patience_klondike.scoring import SCORINGS, scoring_for
 from patience_klondike.solver import solve_full_information
 from patience_klondike.variant import Variant
 
 HOME = Build(Step.UP, Suits.SAME)
+FINISH_NODES = 200_000
+"""The most positions ``finish`` searches for the end of a game whose every card is in sight."""
 
 
 def piles_of(build: Suits, empty: int | str) -> tuple[Pile, ...]:
@@ -90,7 +94,19 @@ class KlondikeRules(BuildOnPiles):
         self.draw = int(options.get("draw", 1))
         redeals = options.get("redeals", self.default_redeals)
         self.redeals = None if redeals == "unlimited" else int(redeals)
+        self.scoring = scoring_for(str(options.get("scoring", "none")), self.draw)
         super().__init__(options)
+
+    def finish_moves(self, table: Table) -> list[Move] | None:
+        """The moves that win from here once every column card is face up and the stock is
+        empty: the cards home in turn when that wins, else the family's solver's line. Every
+        card is in sight or was (the waste's were seen as they were drawn), so the solver sees
+        nothing the player has not."""
+        line = super().finish_moves(table)
+        if line is not None or any(table.down) or table.piles[self._stock]:
+            return line
+        result = solve_full_information(position_of(table), self.variant(), FINISH_NODES, None)
+        return [Move.parse(text) for text in result.line] if result.won else None
 
     def variant(self) -> Variant:
         """The rules as the family's solver reads them."""
@@ -153,6 +169,14 @@ REDEALS = Option(
     "times the waste is turned over as the stock",
     choices=("unlimited", "0", "1", "2", "3"),
 )
+SCORING = Option(
+    "scoring",
+    "none",
+    "'none' (won or lost), 'standard' (Windows Solitaire's: 10 a card home, 5 waste to a column"
+    " or a card turned up, -15 a card back down, a price on recycling the waste) or 'vegas' (the"
+    " cards cost 52, 5 a card home)",
+    choices=SCORINGS,
+)
 
 KLONDIKE = GameSpec(
     "klondike",
@@ -160,9 +184,23 @@ KLONDIKE = GameSpec(
     "Seven columns, a stock drawn one or three at a time; build down in alternating colours, "
     "kings into spaces, each suit home from the ace (Windows Solitaire's rules; docs/klondike.md).",
     KlondikeRules,
-    options=(DRAW, REDEALS),
+    options=(DRAW, REDEALS, SCORING),
     presets=(
         Preset("klondike-3", "Klondike, draw three", "Three cards a draw, no limit on redeals.", {"draw": 3}),
+        Preset(
+            "vegas",
+            "Vegas Klondike",
+            "One card a draw, one pass through the stock, Vegas scoring: the cards cost 52, each"
+            " card home pays 5 (Windows Solitaire's Vegas, PySolFC's Vegas Klondike).",
+            {"draw": 1, "redeals": "0", "scoring": "vegas"},
+        ),
+        Preset(
+            "vegas-3",
+            "Vegas Klondike, draw three",
+            "Three cards a draw, three passes through the stock, Vegas scoring (Windows"
+            " Solitaire's Vegas with Draw Three).",
+            {"draw": 3, "redeals": "2", "scoring": "vegas"},
+        ),
     ),
     solver=solve_game,
     family="klondike",
