@@ -624,7 +624,13 @@ class Game:
         try:
             game_id = data["preset"] if data.get("preset") else data["game"]
             spec, preset = catalog.find(game_id)
-            options = spec.resolve(data["options"], preset.options if preset else None)
+            named = data["options"]
+            if version == 1 and spec.read_version_1 is not None:
+                preset_id, named = spec.read_version_1(preset.id if preset else None, named)
+                preset = next((p for p in spec.presets if p.id == preset_id), None)
+                if preset_id and preset is None:
+                    raise RecordError(f"saved game: {spec.id} reads it as preset {preset_id!r}, which it lacks")
+            options = spec.resolve(named, preset.options if preset else None)
             rules = spec.rules(options)
             deal = Deal.parse(data["deal"], rules.deck)
             if seed is not None:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from patience_core import GameSpec, Preset, hookimpl
 from patience_pyramid import giza, triangle
-from patience_pyramid.options import OPTIONS
+from patience_pyramid.options import OPTIONS, read_version_1
 from patience_pyramid.rules import LAYOUT, PAIRS, PairData, Pyramid
 from patience_pyramid.solver import solve_known_options
 
@@ -33,27 +33,35 @@ SPEC = GameSpec(
             "relaxed-pyramid",
             "Relaxed Pyramid",
             "Three passes through the stock; won when the pyramid is cleared (PySolFC)",
-            {"passes": 3, "win": "pyramid"},
+            {"passes": 3, "win": "pyramid", "turn_first": True},
         ),
         Preset(
             "pysol-pyramid",
             "Pyramid (PySolFC)",
             "PySolFC's Pyramid: three passes through the stock, all 52 cards to remove",
-            {"passes": 3, "win": "all"},
+            {"passes": 3, "win": "all", "turn_first": True},
         ),
         Preset(
             "king-tut",
             "King Tut",
             "Three cards a draw, redeals while each pass removes a card; clear the pyramid (PySolFC)",
-            {"draw": 3, "passes": "unlimited", "win": "pyramid"},
+            {"draw": 3, "passes": "unlimited", "win": "pyramid", "turn_first": True},
         ),
         Preset(
             "thirteen",
             "Thirteen",
-            "The rows above the bottom dealt face down, one pass, all 52 cards to remove (Aisleriot)",
-            {"face_down": True, "passes": 1, "win": "all"},
+            "The rows above the bottom face down, one pass, all 52 cards to remove; only the waste top"
+            " in reach (Aisleriot)",
+            {"face_down": True, "passes": 1, "win": "all", "reach": "top"},
+        ),
+        Preset(
+            "pyramid-thirteen",
+            "Pyramid Thirteen",
+            "The rows above the bottom face down, one pass, all 52 cards to remove (PySolFC)",
+            {"face_down": True, "passes": 1, "win": "all", "turn_first": True},
         ),
     ),
+    read_version_1=read_version_1,
 )
 
 SPECS = (SPEC, triangle.SPEC, giza.SPEC)
