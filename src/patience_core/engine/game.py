@@ -625,11 +625,10 @@ class Game:
             game_id = data["preset"] if data.get("preset") else data["game"]
             spec, preset = catalog.find(game_id)
             named = data["options"]
-            if version == 1 and spec.read_version_1 is not None:
-                preset_id, named = spec.read_version_1(preset.id if preset else None, named)
-                preset = next((p for p in spec.presets if p.id == preset_id), None)
-                if preset_id and preset is None:
-                    raise RecordError(f"saved game: {spec.id} reads it as preset {preset_id!r}, which it lacks")
+            if version == 1:  # the rules it was played by (GameSpec.since_version_1)
+                named = {**spec.since_version_1, **named}
+                if preset is not None and preset.id in spec.changed_since_version_1:
+                    named, preset = {**preset.options, **named}, None
             options = spec.resolve(named, preset.options if preset else None)
             rules = spec.rules(options)
             deal = Deal.parse(data["deal"], rules.deck)

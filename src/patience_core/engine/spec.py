@@ -21,11 +21,6 @@ if TYPE_CHECKING:
     from patience_core.engine.solving import SolveResult
 
 Solver: TypeAlias = "Callable[[Game, int, float | None], SolveResult | None]"
-ReadVersion1: TypeAlias = (
-    "Callable[[str | None, Mapping[str, OptionValue]], tuple[str | None, Mapping[str, OptionValue]]]"
-)
-"""How a record of version 1 reads today: ``read(preset_id, options)`` returns the preset id
-(None: the base game) and the options that play the rules the record was played by."""
 """A game's own full-information solver: ``solver(game, node_limit, time_limit)`` returns a
 :class:`~patience_core.engine.solving.SolveResult`, or None to leave the game to the generic solver
 (for option values it does not handle)."""
@@ -182,12 +177,13 @@ class GameSpec:
     pysol: Callable[[int], Deal] | None = None
     """PySolFC's deal of this game by its number (``--pysol N``), for games pysol-cards
     knows; see :mod:`patience_core.engine.pysol`."""
-    read_version_1: ReadVersion1 | None = None
-    """For a game whose rules changed since version 1 of the records (patience 0.1): given the
-    preset id and the options a version 1 record names, the preset id (None: the base game) and
-    the options that play the rules it was played by, so that it replays as it was played
-    (docs/model.md). An option added since is missing from such a record: its value then is the
-    one that plays the old rules."""
+    since_version_1: Mapping[str, OptionValue] = attrs.field(factory=dict, converter=_frozen_mapping)
+    """The options added since version 1 of the records (patience 0.1), at the values that play
+    the rules of then: a version 1 record lacks them, and plays with these (docs/model.md)."""
+    changed_since_version_1: frozenset[str] = frozenset()
+    """The presets whose rules changed since version 1 of the records: a version 1 record of
+    one loads as the base game with the preset's options of then (the added ones at their
+    ``since_version_1`` values), so that it replays as it was played."""
 
     def __attrs_post_init__(self) -> None:
         names = [o.name for o in self.options]
@@ -195,6 +191,12 @@ class GameSpec:
             raise ValueError(f"game {self.id!r} declares an option twice")
         for preset in self.presets:
             self.resolve(preset.options)  # a preset with a bad option is a bug in the plugin
+        self.resolve(self.since_version_1)  # so are added options it lacks or values they refuse
+        unknown = self.changed_since_version_1 - {p.id for p in self.presets}
+        if unknown:
+            raise ValueError(
+                f"game {self.id!r}: changed_since_version_1 names no preset of it: {sorted(unknown)}"
+            )
 
     def option(self, name: str) -> Option:
         for option in self.options:
