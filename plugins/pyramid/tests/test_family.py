@@ -212,6 +212,9 @@ def test_presets_relaxed_pyramid_and_pysolfcs_pyramid(preset, passes, win):
     [
         ("pyramid", {}, "pyramid"),
         ("thirteen", {}, "pyramid"),
+        ("pyramid-thirteen", {}, "pyramid"),
+        ("pysol-pyramid", {}, "pyramid"),
+        ("yield", {}, "pyramid"),
         ("pyramid", {"face_down": True, "pair_with_covered": True}, "generic"),
         ("pyramid", {"draw": 3}, "generic"),
         ("king-tut", {}, "generic"),

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from patience_core import GameSpec, Preset, hookimpl
 from patience_pyramid import giza, triangle
-from patience_pyramid.options import OPTIONS, read_version_1
+from patience_pyramid.options import CHANGED_SINCE_VERSION_1, OPTIONS, SINCE_VERSION_1
 from patience_pyramid.rules import LAYOUT, PAIRS, PairData, Pyramid
 from patience_pyramid.solver import solve_known_options
 
@@ -61,7 +61,8 @@ SPEC = GameSpec(
             {"face_down": True, "passes": 1, "win": "all", "turn_first": True},
         ),
     ),
-    read_version_1=read_version_1,
+    since_version_1=SINCE_VERSION_1,
+    changed_since_version_1=CHANGED_SINCE_VERSION_1,
 )
 
 SPECS = (SPEC, triangle.SPEC, giza.SPEC)

@@ -62,16 +62,9 @@ OPTIONS = (
     ),
 )
 
-VERSION_1: Final[Mapping[str, OptionValue]] = {"reach": "drawn", "turn_first": False}
-"""The values of the options added since version 1 of the records that play the rules of then."""
+SINCE_VERSION_1: Final[Mapping[str, OptionValue]] = {"reach": "drawn", "turn_first": False}
+"""The options added since version 1 of the records, at the values that play the rules of then
+(``GameSpec.since_version_1``)."""
 CHANGED_SINCE_VERSION_1: Final = frozenset({"relaxed-pyramid", "pysol-pyramid", "king-tut", "thirteen"})
 """Presets whose rules changed since version 1 of the records: PySolFC's now turn the first draw at
 the deal, as PySolFC does, and Thirteen keeps only Aisleriot's waste top in reach."""
-
-
-def read_version_1(
-    preset: str | None, options: Mapping[str, OptionValue]
-) -> tuple[str | None, Mapping[str, OptionValue]]:
-    """A record of version 1 plays the rules of then: the options it names, the added ones at the
-    values of then, and the base game for a preset whose rules changed since."""
-    return (None if preset in CHANGED_SINCE_VERSION_1 else preset), {**VERSION_1, **options}

@@ -32,8 +32,8 @@ from patience_core import (
 )
 from patience_core.engine.cards import CARD_TEXT, RANK_OF, rank_word
 from patience_core.engine.moves import CARD_MOVES
-from patience_core.engine.spec import OptionValue
 from patience_core.engine.piles import Kind, Pile
+from patience_core.engine.spec import OptionValue
 from patience_core.engine.table import HAND_PILE, NO_CARD, STOCK_PILE, WASTE_PILE
 
 # P1: seven rows of 1..7, each card covered by the two cards of the row below that touch it.
@@ -326,7 +326,7 @@ class Pyramid(Rules):
         waste = table.waste
         if card == table.drawn or (waste and card == waste[-1]):
             return None
-        if self.reach != "drawn" and len(waste) > 1 and card == waste[-2]:
+        if self.reach != "drawn" and len(waste) > 1 and card == waste[-2] and other != NO_CARD:
             if other == waste[-1]:
                 return None
             return f"{table.where_is(card)}: it pairs only with the top card of the waste"

@@ -336,7 +336,16 @@ def search_deal(
                 if len(children) != 1 or not children[0][6] < 0:
                     if stock:
                         children.append(
-                            (present, waste << 4 | stock & 15, int(not aisleriot), stock >> 4, pass_no, count, 0, (1,))
+                            (
+                                present,
+                                waste << 4 | stock & 15,
+                                int(not aisleriot),
+                                stock >> 4,
+                                pass_no,
+                                count,
+                                0,
+                                (1,),
+                            )
                         )
                     elif pass_no + 1 < passes and waste:
                         # Turned over, the waste's bottom card is the first drawn again.
@@ -358,7 +367,9 @@ def search_deal(
                         if not new_present & layout_rank[13 - r]:
                             new_left &= ~(1 << (13 - r))
                     if new_pass + 1 == passes and new_waste >> 8 and not oldest_too:
-                        new_waste, cut = _cut_dead(new_waste, new_drawn, new_stock, new_left, strict, aisleriot)
+                        new_waste, cut = _cut_dead(
+                            new_waste, new_drawn, new_stock, new_left, strict, aisleriot
+                        )
                         if cut < 0:
                             continue
                         new_count -= cut

@@ -81,8 +81,8 @@ def solve_known_options(game: Game, node_limit: int, time_limit: float | None) -
     drawn at a time. It declines (None: the generic solver answers) for draws of several cards
     and for unlimited passes. Face-down rows change no move when the house rule is off, so it
     solves those too, and PySolFC's deal (the first draw made at the deal and with each
-    redeal), which only saves a draw. Aisleriot's waste (``reach`` other than ``drawn``) puts
-    other cards in reach: it declines those. It reads the layout from the game and packs a
+    redeal), which only saves a draw. Aisleriot's wastes (``reach`` ``top``, Thirteen, and
+    ``oldest``, Yield) are modes of the search. It reads the layout from the game and packs a
     position's cards into 28 bits, so it also solves Triangle, the same 28 cards upside down;
     Giza's 52 are left to the generic solver."""
     rules = game.rules
@@ -100,7 +100,7 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
     layout = table.layout
     # The current position in ranks: see the module docstring. Yield's oldest card, kept apart,
     # lies at the bottom of the waste.
-    mode = _MODES[rules.reach]
+    mode = _MODES[rules.reach] if isinstance(rules, Pyramid) else _search.DRAWN_AND_TOP
     drawn = table.drawn >= 0 and mode == _search.DRAWN_AND_TOP
     if mode == _search.TOP_AND_OLDEST:
         waste_cards = ([table.drawn] if table.drawn >= 0 else []) + list(table.waste)

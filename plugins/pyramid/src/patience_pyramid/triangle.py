@@ -6,7 +6,7 @@ import attrs
 
 from patience_core import GameSpec, Layout, Preset
 from patience_core.engine.spec import OptionValue
-from patience_pyramid.options import OPTIONS, read_version_1
+from patience_pyramid.options import OPTIONS, SINCE_VERSION_1
 from patience_pyramid.rules import Pyramid
 from patience_pyramid.solver import solve_known_options
 
@@ -41,5 +41,5 @@ SPEC = GameSpec(
             {"passes": 1, "win": "all", "turn_first": False, "reach": "oldest"},
         ),
     ),
-    read_version_1=read_version_1,
+    since_version_1=SINCE_VERSION_1,
 )
