@@ -4,8 +4,8 @@ The terminal (``cli/session.py``) reads and draws, the server (``web/games.py``)
 answers HTTP; both hold each game in an :class:`InPlay`, which decides the rest the same way:
 
 - **Changes**: undo, redo and restart are refused with :class:`NotNow` when there is nothing
-  to do, and in a game whose rules turn undo off (``Rules.undo_off``, PySolFC's scored Three
-  Peaks); the words say why; auto-play follows a move of the player's when it is on, never an
+  to do, and undo and redo in a game whose rules turn undo off (``Rules.undo_off``, PySolFC's
+  scored Three Peaks, which still lets a game restart); the words say why; auto-play follows a move of the player's when it is on, never an
   undo or a restart; a game abandoned for a new deal takes no more changes.
 - **Help**: "still winnable?" and revealing the deal (the record downloaded before the end)
   look at the hidden cards, so the game is *assisted*: counted apart in the statistics. A
@@ -221,7 +221,6 @@ class InPlay:
 
     def restart(self) -> None:
         self._open()
-        self._undo_allowed()
         if not self.game.moves:
             raise NotNow("already at the start of the deal")
         self.game.restart()
