@@ -220,6 +220,7 @@ def test_presets_relaxed_pyramid_and_pysolfcs_pyramid(preset, passes, win):
         ("king-tut", {}, "generic"),
         ("triangle", {}, "pyramid"),
         ("giza", {}, "generic"),
+        ("pharaohs", {}, "generic"),
     ],
 )
 def test_the_rank_based_search_declines_the_options_it_was_not_written_for(game_id, options, solver):
