@@ -5,8 +5,9 @@ answers HTTP; both hold each game in an :class:`InPlay`, which decides the rest 
 
 - **Changes**: undo, redo and restart are refused with :class:`NotNow` when there is nothing
   to do, and undo and redo in a game whose rules turn undo off (``Rules.undo_off``, PySolFC's
-  scored Three Peaks, which still lets a game restart); the words say why; auto-play follows a move of the player's when it is on, never an
-  undo or a restart; a game abandoned for a new deal takes no more changes.
+  scored Three Peaks, which still lets a game restart); the words say why; auto-play follows
+  a move of the player's when it is on, never an undo or a restart; a game abandoned for a new
+  deal takes no more changes.
 - **Help**: "still winnable?" and revealing the deal (the record downloaded before the end)
   look at the hidden cards, so the game is *assisted*: counted apart in the statistics. A
   game the demo played in is not the player's: it is not counted.
