@@ -12,6 +12,7 @@ from cli_helpers import all_game_ids, run
 import patience_core
 from patience_core.cli import app
 from patience_core.cli.common import complete_game, complete_option
+from patience_core.plugins.registry import LISTING_LIMIT
 
 CLI_SOURCE = Path(patience_core.__file__).parent / "cli"
 
@@ -127,7 +128,7 @@ def test_unknown_game_lists_the_installed_ones(args):
     assert result.exit_code == 1
     assert "unknown game 'nosuch'" in result.stderr
     ids = all_game_ids()
-    if len(", ".join(ids)) <= 240:
+    if len(", ".join(ids)) <= LISTING_LIMIT:
         for gid in ids:
             assert re.search(rf"\b{re.escape(gid)}\b", result.stderr)
     else:  # too many for one line: their number, and the command that lists them all

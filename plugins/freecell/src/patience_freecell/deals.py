@@ -21,7 +21,6 @@ from __future__ import annotations
 from typing import Final
 
 from patience_core.engine.errors import DealError
-from patience_core.engine.pysol import MAX_PYSOL_DEAL
 from patience_freecell.rules import FREECELL, Position, Variant
 
 MAX_MICROSOFT_DEAL: Final = (1 << 33) - 1
@@ -135,14 +134,10 @@ def pysol_position(variant: Variant, n: int) -> Position:
     game = PYSOL_GAMES.get(variant.id)
     if game is None:
         raise DealNumberError(f"PySolFC has no deals of {variant.name}")
-    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_PYSOL_DEAL:
-        raise DealNumberError(
-            f"a PySolFC deal number is a whole number from 1 to {MAX_PYSOL_DEAL}, not {_shown(n)}"
-        )
     from patience_core.engine.pysol import pysol_dealer
 
     try:
-        dealer = pysol_dealer(game, n)  # PySolFC's generator for the number
+        dealer = pysol_dealer(game, n)  # checks the number; PySolFC's generator for it
     except DealError as error:
         raise DealNumberError(str(error)) from None
     from pysol_cards.cards import CardRenderer  # present: pysol_dealer checked

@@ -28,8 +28,7 @@ from typing import Final
 
 from patience_core.engine.cards import CARD_TEXT, parse_card_index
 from patience_core.engine.deal import Deal
-from patience_core.engine.errors import DealError
-from patience_core.engine.pysol import MAX_PYSOL_DEAL, pysol_dealer, pysol_layout
+from patience_core.engine.pysol import pysol_dealer, pysol_layout
 from patience_klondike.position import Column, Position
 
 KLONDIKE_COLUMNS: Final = 7
@@ -123,12 +122,9 @@ def pysol_klondike(number: int, draw: int = 1, game: str = "klondike") -> Positi
 def pysol_order(number: int) -> list[int]:
     """PySolFC's cards for deal ``number`` in the order its talon deals them (the talon's top
     card first), from pysol-cards' copy of PySolFC's shuffle (Microsoft's generator below 32000,
-    the Mersenne Twister from there, as PySolFC chooses)."""
-    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= MAX_PYSOL_DEAL:
-        raise DealError(
-            f"a PySolFC deal number is a whole number from 1 to {MAX_PYSOL_DEAL}, not {number!r:.30}"
-        )
-    dealer = pysol_dealer("klondike", number)  # PySolFC's generator for the number
+    the Mersenne Twister from there, as PySolFC chooses). Raises
+    :class:`~patience_core.engine.errors.DealError` for a number out of range."""
+    dealer = pysol_dealer("klondike", number)  # checks the number; PySolFC's generator for it
     from pysol_cards.cards import CardRenderer  # present: pysol_dealer checked
 
     dealer.deal()
