@@ -215,6 +215,7 @@ PAGES = [
     "elevator.md",
     "triangle.md",
     "giza.md",
+    "pharaohs.md",
 ]
 LINK = re.compile(r"\]\(([^)#\s]+)(#[^)\s]*)?\)")
 

@@ -9,10 +9,12 @@ import hashlib
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import patience_core
+from patience_core import Game
 from patience_core.userdata.stats import Store
 
 DATA = Path(__file__).parent / "data" / "records-v1"
@@ -21,11 +23,33 @@ EXPECTED = json.loads((DATA / "expected.json").read_text(encoding="utf-8"))
 DEALS = json.loads((DATA / "deals-v1.json").read_text(encoding="utf-8"))
 
 
-def as_version_1(view: dict[str, object]) -> dict[str, object]:
-    """A view of this version as version 1 wrote it: the piles are new."""
+def as_version_1(view: dict[str, Any]) -> dict[str, Any]:
+    """A view of this version as version 1 wrote it: the piles are new, and so are the options a
+    game added since (``GameSpec.since_version_1``), which must hold the values that play the
+    rules of then."""
     old = {k: v for k, v in view.items() if k != "piles"}
     old["version"] = 1
+    spec, _ = patience_core.find_game(view["game"])
+    options = dict(view["options"])
+    for name, value in spec.since_version_1.items():
+        assert options.pop(name) == value, f"{name} does not play the rules of version 1"
+    old["options"] = options
     return old
+
+
+def changed_since(game_id: str) -> bool:
+    """Whether ``game_id`` is a preset whose rules changed since version 1: a version 1 record of
+    it loads as its base game with the preset's options of then, naming no preset."""
+    spec, preset = patience_core.find_game(game_id)
+    return preset is not None and preset.id in spec.changed_since_version_1
+
+
+def opens_otherwise(game_id: str) -> bool:
+    """Whether a new game of ``game_id`` plays other rules than version 1 did: a preset changed
+    since, or a default of an added option that is not its value of then."""
+    spec, preset = patience_core.find_game(game_id)
+    now = spec.resolve({}, preset.options if preset else None)
+    return changed_since(game_id) or any(now[k] != v for k, v in spec.since_version_1.items())
 
 
 def test_the_data_is_there():
@@ -38,7 +62,11 @@ def test_a_saved_game_of_version_1_loads_and_replays_to_the_same_position(path):
     record = json.loads(path.read_text(encoding="utf-8"))
     assert record["version"] == 1
     game = patience_core.load_game(record)
-    assert as_version_1(game.to_dict("full")) == EXPECTED[path.name]
+    expected = EXPECTED[path.name]
+    if changed_since(record["preset"] or record["game"]):
+        assert game.preset is None
+        expected = {**expected, "preset": None}
+    assert as_version_1(game.to_dict("full")) == expected
     assert [str(m) for m in game.undone] == record.get("undone", [])
 
 
@@ -59,7 +87,11 @@ def test_a_servers_games_of_version_1_resume(tmp_path):
     try:
         for game_id, was in expected.items():
             state = games.state(game_id)
-            assert as_version_1(state["view"]) == was["view"]
+            view = was["view"]
+            if changed_since(view["preset"] or view["game"]):
+                assert state["view"]["preset"] is None
+                view = {**view, "preset": None}
+            assert as_version_1(state["view"]) == view
             assert (state["redo"], state["counted"], state["assisted"]) == (
                 was["redo"],
                 was["counted"],
@@ -71,8 +103,17 @@ def test_a_servers_games_of_version_1_resume(tmp_path):
 
 def opening_digest(game_id: str, seeds: range) -> str:
     h = hashlib.sha256()
+    changed, otherwise = changed_since(game_id), opens_otherwise(game_id)
+    spec, preset = patience_core.find_game(game_id)
     for seed in seeds:
-        view = as_version_1(patience_core.new_game(game_id, seed=seed, observed=False).to_dict("full"))
+        game = patience_core.new_game(game_id, seed=seed, observed=False)
+        if otherwise:  # this game opens otherwise now: open it as a version 1 record of the deal does
+            record = {"format": "patience-game", "version": 1, "game": spec.id, "preset": preset and game_id}
+            record |= {"options": {}, "seed": seed, "deal": game.deal_text(), "moves": []}
+            game = Game.from_dict(record)
+        view = as_version_1(game.to_dict("full"))
+        if changed:
+            view["preset"] = game_id  # the one thing a version 1 record of it loads otherwise
         h.update(json.dumps(view, sort_keys=True).encode())
     return h.hexdigest()
 

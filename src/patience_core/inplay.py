@@ -4,8 +4,10 @@ The terminal (``cli/session.py``) reads and draws, the server (``web/games.py``)
 answers HTTP; both hold each game in an :class:`InPlay`, which decides the rest the same way:
 
 - **Changes**: undo, redo and restart are refused with :class:`NotNow` when there is nothing
-  to do (the words say why); auto-play follows a move of the player's when it is on, never an
-  undo or a restart; a game abandoned for a new deal takes no more changes.
+  to do, and undo and redo in a game whose rules turn undo off (``Rules.undo_off``, PySolFC's
+  scored Three Peaks, which still lets a game restart); the words say why; auto-play follows
+  a move of the player's when it is on, never an undo or a restart; a game abandoned for a new
+  deal takes no more changes.
 - **Help**: "still winnable?" and revealing the deal (the record downloaded before the end)
   look at the hidden cards, so the game is *assisted*: counted apart in the statistics. A
   game the demo played in is not the player's: it is not counted.
@@ -195,8 +197,14 @@ class InPlay:
         self._after()
         return move
 
+    def _undo_allowed(self) -> None:
+        why = self.game.rules.undo_off
+        if why:
+            raise NotNow(f"no move is taken back in this game: {why}")
+
     def undo(self) -> Move:
         self._open()
+        self._undo_allowed()
         if not self.game.moves:
             raise NotNow("nothing to undo: no move has been played yet")
         move = self.game.undo()
@@ -205,6 +213,7 @@ class InPlay:
 
     def redo(self) -> Move:
         self._open()
+        self._undo_allowed()
         if not self.game.undone:
             raise NotNow("nothing to redo: no move was taken back since the last move")
         move = self.game.redo()

@@ -212,11 +212,15 @@ def test_presets_relaxed_pyramid_and_pysolfcs_pyramid(preset, passes, win):
     [
         ("pyramid", {}, "pyramid"),
         ("thirteen", {}, "pyramid"),
+        ("pyramid-thirteen", {}, "pyramid"),
+        ("pysol-pyramid", {}, "pyramid"),
+        ("yield", {}, "pyramid"),
         ("pyramid", {"face_down": True, "pair_with_covered": True}, "generic"),
         ("pyramid", {"draw": 3}, "generic"),
         ("king-tut", {}, "generic"),
         ("triangle", {}, "pyramid"),
         ("giza", {}, "generic"),
+        ("pharaohs", {}, "generic"),
     ],
 )
 def test_the_rank_based_search_declines_the_options_it_was_not_written_for(game_id, options, solver):

@@ -36,10 +36,17 @@ def expected_moves(game: Game) -> list[str]:
 
     free = [p for p in present if not covers(p)]  # P3
     available = [t.cards[p] for p in free]  # P5, P6
+    reach = game.options["reach"]
+    if reach == "top":  # Aisleriot's Thirteen: no card is kept apart
+        assert t.drawn < 0
     available += [c for c in (t.drawn, t.waste[-1] if t.waste else -1) if c >= 0]
-    assert sorted(rules.available(t)) == sorted(available)
+    # Aisleriot's wastes: the card under the top pairs with the top alone.
+    under = t.waste[-2] if reach != "drawn" and len(t.waste) > 1 else -1
+    assert sorted(rules.available(t)) == sorted(available + ([under] if under >= 0 else []))
     moves = {Move.of_cards(c) for c in available if RANK_OF[c] == 13}  # P4
     moves |= {Move.of_cards(a, b) for a, b in combinations(available, 2) if RANK_OF[a] + RANK_OF[b] == 13}
+    if under >= 0 and RANK_OF[under] + RANK_OF[t.waste[-1]] == 13:
+        moves.add(Move.of_cards(under, t.waste[-1]))
     if game.options["pair_with_covered"]:  # P7 house rule, with a card in sight
         moves |= {
             Move.of_cards(t.cards[p], t.cards[q])
@@ -147,24 +154,39 @@ def check_applied(game: Game, move: Move, before: tuple) -> None:
     """Each move does exactly what P4, P6, P8 and P10 say."""
     t = game.table
     present, stock_left, drawn, waste, removed, stock = before  # the stock's next card is its last
-    if move.word == "draw" and game.options["draw"] == 1:
-        assert t.drawn == stock[-1]
-        assert t.waste == ((*waste, drawn) if drawn >= 0 else waste)
-        assert t.stock_left() == stock_left - 1
-    elif move.word == "draw":  # several cards onto the waste, in the order they are turned
-        turned = stock[::-1][: game.options["draw"]]
-        assert (t.drawn, t.waste, t.stock_left()) == (-1, waste + turned, stock_left - len(turned))
+    reach, draw = game.options["reach"], game.options["draw"]
+    if move.word == "draw":
+        turned = stock[::-1][:draw]  # in the order they are turned
+        if reach == "drawn" and draw == 1:
+            assert t.drawn == stock[-1]
+            assert t.waste == ((*waste, drawn) if drawn >= 0 else waste)
+        elif reach == "oldest" and drawn < 0:  # Yield: the first card drawn is kept apart
+            assert (t.drawn, t.waste) == (turned[0], waste + turned[1:])
+        else:  # onto the waste
+            assert (t.drawn, t.waste) == (drawn, waste + turned)
+        assert t.stock_left() == stock_left - len(turned)
     elif move.word == "redeal":
-        assert t.stock == (waste + ((drawn,) if drawn >= 0 else ()))[::-1]  # the waste's bottom drawn first
-        assert (t.waste, t.drawn) == ((), -1)
+        kept = (drawn,) if drawn >= 0 else ()
+        turned = (kept + waste if reach == "oldest" else waste + kept)[::-1]  # the waste's bottom first
+        if game.options["turn_first"] and reach == "drawn" and draw == 1:  # PySolFC shows it at once
+            assert (t.drawn, t.stock) == (turned[-1], turned[:-1])
+        else:
+            assert (t.drawn, t.stock) == (-1, turned)
+        assert t.waste == ()
     else:
-        assert t.removed == removed + move.ids
+        assert t.removed[: len(removed)] == removed  # the top two of a waste: the top goes first
+        assert sorted(t.removed[len(removed) :]) == sorted(move.ids)
         assert not {t.cards[p] for p in range(28) if t.present >> p & 1} & set(move.ids)
         assert t.drawn not in move.ids
         assert not set(t.waste) & set(move.ids)
-        assert (t.present ^ present).bit_count() + (drawn != t.drawn) + len(waste) - len(t.waste) == len(
-            move.ids
-        )
+        gone = {t.cards[p] for p in range(28) if (t.present ^ present) >> p & 1}
+        assert gone == set(move.ids) - {drawn, *waste}  # the rest came off the waste
+        rest = tuple(c for c in waste if c not in move.ids)
+        if reach == "oldest":  # Yield: the oldest card left, drawn first, is the one kept apart
+            rest = tuple(c for c in (drawn, *waste) if c >= 0 and c not in move.ids)
+            assert (t.drawn, t.waste) == ((rest[0], rest[1:]) if rest else (-1, ()))
+        else:
+            assert (t.drawn, t.waste) == (-1 if drawn in move.ids else drawn, rest)
 
 
 @given(game=games("pyramid"), salt=st.integers(0, 2**32), steps=st.integers(0, 120))

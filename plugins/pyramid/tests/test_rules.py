@@ -401,6 +401,8 @@ def test_par_pyramid_preset():
         "scoring": "match",
         "draw": 1,
         "face_down": False,
+        "reach": "drawn",
+        "turn_first": False,
     }
     strict = patience_core.new_game("par-pyramid", seed=1, win="all")  # the win is not fixed
     assert strict.options["win"] == "all"

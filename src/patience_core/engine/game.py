@@ -624,7 +624,12 @@ class Game:
         try:
             game_id = data["preset"] if data.get("preset") else data["game"]
             spec, preset = catalog.find(game_id)
-            options = spec.resolve(data["options"], preset.options if preset else None)
+            named = data["options"]
+            if version == 1:  # the rules it was played by (GameSpec.since_version_1)
+                named = {**spec.since_version_1, **named}
+                if preset is not None and preset.id in spec.changed_since_version_1:
+                    named, preset = {**preset.options, **named}, None
+            options = spec.resolve(named, preset.options if preset else None)
             rules = spec.rules(options)
             deal = Deal.parse(data["deal"], rules.deck)
             if seed is not None:

@@ -118,6 +118,12 @@ class Rules:
     """True when a position may come back along a line of play (a card moved to and fro between
     columns, a stock turned round without end): such a game ends when no legal move is left or
     its player stops, and random play is stopped after a bound instead of running for ever."""
+    undo_off: str | None = None
+    """Why a player may not take a move back in this game (a scored game that turns undo off, as
+    PySolFC's scored Three Peaks does), or None when undo is allowed. The places a person plays
+    (the terminal, the server) then refuse undo and redo with this reason (a restart, which
+    PySolFC allows, stays); ``Game.undo`` and ``Game.pop`` still work for programs (searches,
+    tests)."""
     autoplay: AutoPlay = AutoPlay()
     """What the game may play by itself when the player turns auto-play on (``Game.auto_moves``);
     ``AutoPlay.OFF`` for a game where even a lone draw is a decision."""

@@ -51,6 +51,10 @@ class Scoring:
       ``"flip"`` when a face-down card turns up and ``"deal"`` for a row dealt from the stock;
       a game's rules may score events of their own (:meth:`Table.event
       <patience_core.engine.table.Table.event>`), and its profiles name them here.
+    - ``last_card_late``: the card that clears the layout scores what the card before it in its
+      run scored (at the multiplier now, nothing when it starts a run), and the bonus per stock
+      card is paid only when it does not start a run: PySolFC's Three Peaks scores its last card
+      inside its win check, before its run has counted it.
     - ``source``: where the numbers come from.
 
     >>> Scoring("count", "one point per card removed").per_card
@@ -76,6 +80,7 @@ class Scoring:
     per_stock_card_on_win: int = 0
     events: Mapping[str, int] = attrs.field(factory=dict, converter=_frozen, hash=False)
     free_redeals: int = 0
+    last_card_late: bool = False
 
     @property
     def counters(self) -> tuple[str, ...]:
@@ -94,7 +99,7 @@ class Scoring:
                 return bonus - left_off_layout
             return -(table.layout_left() + left_off_layout)
         points = table.points + self.bonus(table)
-        if self.per_stock_card_on_win and not table.present:
+        if self.per_stock_card_on_win and not table.present and not (self.last_card_late and table.run < 2):
             points += self.per_stock_card_on_win * table.stock_left()
         return points
 
@@ -106,6 +111,10 @@ class Scoring:
 
     def card_points(self, run: int, table: Table) -> int:
         """What the ``run``-th card of a run scores, played just now (with ``runs``)."""
+        if self.last_card_late and not table.present:
+            run -= 1  # the layout's last card: scored as the card before it (see the field)
+            if not run:
+                return 0
         table_ = self.run_points
         points = table_[min(run, len(table_)) - 1] if table_ else run
         if self.card_factor:

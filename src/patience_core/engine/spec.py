@@ -177,6 +177,13 @@ class GameSpec:
     pysol: Callable[[int], Deal] | None = None
     """PySolFC's deal of this game by its number (``--pysol N``), for games pysol-cards
     knows; see :mod:`patience_core.engine.pysol`."""
+    since_version_1: Mapping[str, OptionValue] = attrs.field(factory=dict, converter=_frozen_mapping)
+    """The options added since version 1 of the records (patience 0.1), at the values that play
+    the rules of then: a version 1 record lacks them, and plays with these (docs/model.md)."""
+    changed_since_version_1: frozenset[str] = frozenset()
+    """The presets whose rules changed since version 1 of the records: a version 1 record of
+    one loads as the base game with the preset's options of then (the added ones at their
+    ``since_version_1`` values), so that it replays as it was played."""
 
     def __attrs_post_init__(self) -> None:
         names = [o.name for o in self.options]
@@ -184,6 +191,12 @@ class GameSpec:
             raise ValueError(f"game {self.id!r} declares an option twice")
         for preset in self.presets:
             self.resolve(preset.options)  # a preset with a bad option is a bug in the plugin
+        self.resolve(self.since_version_1)  # so are added options it lacks or values they refuse
+        unknown = self.changed_since_version_1 - {p.id for p in self.presets}
+        if unknown:
+            raise ValueError(
+                f"game {self.id!r}: changed_since_version_1 names no preset of it: {sorted(unknown)}"
+            )
 
     def option(self, name: str) -> Option:
         for option in self.options:

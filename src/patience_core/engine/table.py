@@ -488,7 +488,7 @@ class Table:
     def _scored(self, n: int) -> None:
         scoring = self.scoring
         if scoring.runs:
-            plain = not (scoring.run_points or scoring.card_factor)
+            plain = not (scoring.run_points or scoring.card_factor or scoring.last_card_late)
             for _ in range(n):
                 self.run += 1
                 self.points += self.run if plain else scoring.card_points(self.run, self)

@@ -1,5 +1,6 @@
 """The Pyramid family for Patience: Pyramid with the options and presets peers play, Triangle
-and Giza (docs/pyramid.md, docs/triangle.md, docs/giza.md).
+and Giza and Pharaohs (docs/pyramid.md, docs/triangle.md, docs/giza.md,
+docs/pharaohs.md).
 
 The rules are in :mod:`patience_pyramid.rules`; this module declares the games.
 """
@@ -9,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from patience_core import GameSpec, Preset, hookimpl
-from patience_pyramid import giza, triangle
-from patience_pyramid.options import OPTIONS
+from patience_pyramid import giza, pharaohs, triangle
+from patience_pyramid.options import CHANGED_SINCE_VERSION_1, OPTIONS, SINCE_VERSION_1
 from patience_pyramid.rules import LAYOUT, PAIRS, PairData, Pyramid
 from patience_pyramid.solver import solve_known_options
 
@@ -33,30 +34,39 @@ SPEC = GameSpec(
             "relaxed-pyramid",
             "Relaxed Pyramid",
             "Three passes through the stock; won when the pyramid is cleared (PySolFC)",
-            {"passes": 3, "win": "pyramid"},
+            {"passes": 3, "win": "pyramid", "turn_first": True},
         ),
         Preset(
             "pysol-pyramid",
             "Pyramid (PySolFC)",
             "PySolFC's Pyramid: three passes through the stock, all 52 cards to remove",
-            {"passes": 3, "win": "all"},
+            {"passes": 3, "win": "all", "turn_first": True},
         ),
         Preset(
             "king-tut",
             "King Tut",
             "Three cards a draw, redeals while each pass removes a card; clear the pyramid (PySolFC)",
-            {"draw": 3, "passes": "unlimited", "win": "pyramid"},
+            {"draw": 3, "passes": "unlimited", "win": "pyramid", "turn_first": True},
         ),
         Preset(
             "thirteen",
             "Thirteen",
-            "The rows above the bottom dealt face down, one pass, all 52 cards to remove (Aisleriot)",
-            {"face_down": True, "passes": 1, "win": "all"},
+            "The rows above the bottom face down, one pass, all 52 cards to remove; only the waste top"
+            " in reach (Aisleriot)",
+            {"face_down": True, "passes": 1, "win": "all", "reach": "top"},
+        ),
+        Preset(
+            "pyramid-thirteen",
+            "Pyramid Thirteen",
+            "The rows above the bottom face down, one pass, all 52 cards to remove (PySolFC)",
+            {"face_down": True, "passes": 1, "win": "all", "turn_first": True},
         ),
     ),
+    since_version_1=SINCE_VERSION_1,
+    changed_since_version_1=CHANGED_SINCE_VERSION_1,
 )
 
-SPECS = (SPEC, triangle.SPEC, giza.SPEC)
+SPECS = (SPEC, triangle.SPEC, giza.SPEC, pharaohs.SPEC)
 
 
 @hookimpl

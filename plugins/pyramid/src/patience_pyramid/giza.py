@@ -15,7 +15,14 @@ RESERVE = Layout.columns(8, 3).moved(dy=8, prefix="reserve.")
 LAYOUT = Layout.declare([*Layout.pyramid(7).moved(dx=4.5), *RESERVE], name="giza")
 # Every card is on the layout: there is no stock to draw or turn over, and clearing the layout
 # removes all 52 cards.
-FIXED: Mapping[str, OptionValue] = {"passes": 1, "win": "pyramid", "draw": 1, "face_down": False}
+FIXED: Mapping[str, OptionValue] = {
+    "passes": 1,
+    "win": "pyramid",
+    "draw": 1,
+    "face_down": False,
+    "reach": "drawn",
+    "turn_first": False,
+}
 
 
 class Giza(Pyramid):

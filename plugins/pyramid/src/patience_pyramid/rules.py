@@ -32,6 +32,7 @@ from patience_core import (
 )
 from patience_core.engine.cards import CARD_TEXT, RANK_OF, rank_word
 from patience_core.engine.moves import CARD_MOVES
+from patience_core.engine.piles import Kind, Pile
 from patience_core.engine.spec import OptionValue
 from patience_core.engine.table import HAND_PILE, NO_CARD, STOCK_PILE, WASTE_PILE
 
@@ -82,6 +83,15 @@ class PairData(NamedTuple):
 # P2, P6: the stock, the waste, and the drawn card kept apart from the waste (the hand).
 PILES = (STOCK_PILE, WASTE_PILE, HAND_PILE)
 _STOCK, _WASTE, _HAND = 0, 1, 2
+# Aisleriot's Yield keeps the oldest card drawn and not yet removed apart, in the hand.
+OLDEST_PILES = (STOCK_PILE, WASTE_PILE, Pile("h", Kind.HAND, name="oldest card"))
+
+REACH: Final = ("drawn", "top", "oldest")
+"""Which stock cards are in reach (the option ``reach``): ``drawn``, the drawn card kept apart
+and the waste top (P6; PySolFC's talon top and waste top); ``top``, the waste top alone, the
+card under it pairing with the top only (Aisleriot's Thirteen); ``oldest``, the oldest card drawn
+and not yet removed, kept apart, and the waste top, the card under the top pairing with the
+top too (Aisleriot's Yield)."""
 
 
 class Pyramid(Rules):
@@ -100,6 +110,10 @@ class Pyramid(Rules):
         self.passes = None if passes == "unlimited" else int(passes)  # P9, P10; None: King Tut's
         self.draw = int(options["draw"])  # 1: the drawn card apart (P6); more: onto the waste
         self.face_down = bool(options["face_down"])  # Thirteen: rows above the bottom face down
+        self.reach = str(options["reach"])  # which stock cards are in reach: see REACH
+        self.turn_first = bool(options["turn_first"])  # PySolFC's deal: the first draw made at the deal
+        if self.reach == "oldest":
+            self.piles = OLDEST_PILES
         self.pair_with_covered = bool(options["pair_with_covered"])  # P7, house rule
         self.strict = options["win"] == "all"
         self.win = ALL_REMOVED if self.strict else LAYOUT_CLEARED  # P12, P11
@@ -110,6 +124,17 @@ class Pyramid(Rules):
     def dealt_face_up(self) -> int:
         layout = self.layout
         return layout.free_mask(layout.full) if self.face_down else layout.full
+
+    def start(self, table: Table) -> None:
+        if not self.turn_first:
+            return
+        if self.reach == "drawn" and self.draw == 1:
+            # PySolFC's talon shows its top card, in reach: its first deal puts the first card on
+            # the waste and shows the next, which here is the drawn card.
+            table.draw_to_hand()
+            table.draw_to_hand()
+        else:
+            self._draw(table)
 
     def deal_data(self, table: Table) -> PairData:
         masks = table.rank_masks
@@ -130,6 +155,8 @@ class Pyramid(Rules):
         cards += piles[_HAND]
         if piles[_WASTE]:
             cards.append(piles[_WASTE][-1])
+        if self.reach != "drawn" and len(piles[_WASTE]) > 1:
+            cards.append(piles[_WASTE][-2])  # in reach of the waste top alone
         return cards
 
     def _can_redeal(self, table: Table) -> bool:
@@ -186,6 +213,8 @@ class Pyramid(Rules):
                 q_mask ^= qbit
         if drawn != NO_CARD and top != NO_CARD and RANK_OF[drawn] + RANK_OF[top] == 13:
             moves.append(PAIRS[drawn * 52 + top])
+        if self.reach != "drawn" and len(waste) > 1 and RANK_OF[top] + RANK_OF[waste[-2]] == 13:
+            moves.append(PAIRS[top * 52 + waste[-2]])  # Aisleriot: the top two cards of the waste
         if self.pair_with_covered:
             moves += self._covered_pairs(table, free)
         if piles[_STOCK]:
@@ -294,25 +323,60 @@ class Pyramid(Rules):
                     "the same time (the house rule pair_with_covered allows this)"
                 )
             return table.why_not_free(card)
-        if card == table.drawn or (table.waste and card == table.waste[-1]):
+        waste = table.waste
+        if card == table.drawn or (waste and card == waste[-1]):
             return None
-        if card in table.waste:
+        if self.reach != "drawn" and len(waste) > 1 and card == waste[-2] and other != NO_CARD:
+            if other == waste[-1]:
+                return None
+            return f"{table.where_is(card)}: it pairs only with the top card of the waste"
+        if card in waste:
             return f"{table.where_is(card)}: only the top card of the waste is available"
         # Never more than the player may know: a stock card is just "not in sight".
         return table.where_is(card)
 
     def apply(self, table: Table, move: Move) -> None:
         if move is DRAW:
+            self._draw(table)
+        elif move is REDEAL:
+            piles = table.piles
+            if self.reach == "oldest" and piles[_HAND]:
+                # The oldest card goes under the waste, so that it is the first drawn again.
+                table.move(_WASTE, _HAND, len(piles[_WASTE]))
+            table.redeal()  # P10
+            table.counters[0] = 0  # played_in_pass
+            if self.turn_first and self.reach == "drawn" and self.draw == 1 and table.piles[_STOCK]:
+                table.draw_to_hand()  # PySolFC's talon shows its top card again at once
+        else:
+            ids = move.ids
+            waste = table.piles[_WASTE]
+            if len(ids) == 2 and len(waste) > 1 and ids[0] == waste[-2]:
+                ids = (ids[1], ids[0])  # the top two of the waste: the top goes first
+            table.remove(ids)  # P4, P8
+            table.counters[0] += len(ids)  # played_in_pass
+            piles = table.piles
+            if self.reach == "oldest" and not piles[_HAND] and piles[_WASTE]:
+                # Aisleriot's Yield: the oldest card of the waste, its bottom one, is kept apart.
+                n = len(piles[_WASTE])
+                table.move(_WASTE, _HAND, n)
+                if n > 1:
+                    table.move(_HAND, _WASTE, n - 1)
+
+    def _draw(self, table: Table) -> None:
+        if self.reach == "drawn":
             if self.draw == 1:
                 table.draw_to_hand()  # P6
             else:  # several cards onto the waste, one draw; only the last is in reach
                 table.draw(self.draw)
-        elif move is REDEAL:
-            table.redeal()  # P10
-            table.counters[0] = 0  # played_in_pass
-        else:
-            table.remove(move.ids)  # P4, P8
-            table.counters[0] += len(move.ids)  # played_in_pass
+        elif self.reach == "top":
+            table.draw(self.draw)  # onto the waste: Aisleriot's Thirteen keeps no card apart
+        else:  # oldest: the first card into the empty hand, the others onto the waste
+            n = self.draw
+            if not table.piles[_HAND]:
+                table.draw_to_hand()
+                n -= 1
+            if n and table.piles[_STOCK]:
+                table.draw(n)
 
     # --- the end and search ----------------------------------------------------------------------
 

@@ -23,6 +23,18 @@ _MEMORY_MASK: Final = MEMORY_EVERY - 1
 # Where a removed card comes from, in the line the search records.
 _DRAWN: Final = 100
 _TOP: Final = 101
+_UNDER: Final = 102
+"""The card under the waste top (Aisleriot's wastes: it pairs with the top)."""
+_OLDEST: Final = 103
+"""The oldest card of the waste (Aisleriot's Yield), at its bottom."""
+
+# What is in reach of the waste (``mode``): the drawn card apart and the waste top (P6), the
+# waste top alone with the card under it pairing with the top (Aisleriot's Thirteen), or that
+# and the waste's oldest card, at its bottom (Aisleriot's Yield). In the last two the drawn
+# flag is always 0.
+DRAWN_AND_TOP: Final = 0
+TOP_ONLY: Final = 1
+TOP_AND_OLDEST: Final = 2
 
 
 # A position to try: present, waste, drawn, stock, pass, count, rank pair, choice.
@@ -112,11 +124,14 @@ def _dig_possible(layouts: int, waste: int, drawn: int, stock: int, dig: list[in
     return ok == 126
 
 
-def _cut_dead(waste: int, drawn: int, stock: int, ranks_left: int, strict: bool) -> tuple[int, int]:
+def _cut_dead(
+    waste: int, drawn: int, stock: int, ranks_left: int, strict: bool, under: bool
+) -> tuple[int, int]:
     """Pruning 4 (last pass): a waste card with no partner left (no pyramid card of the other
-    rank, none of it in the stock or above it on the waste) never goes, and the waste under it
-    never shows again. The waste without those cards and the count of ranks cut off (-1 under
-    the strict win: the position is lost)."""
+    rank, none of it in the stock or above it on the waste, nor, with ``under`` (Aisleriot's
+    Thirteen), the card right under it) never goes, and the waste under it never shows again.
+    The waste without those cards and the count of ranks cut off (-1 under the strict win: the
+    position is lost)."""
     above = ranks_left
     while stock:
         above |= 1 << (stock & 15)
@@ -128,7 +143,7 @@ def _cut_dead(waste: int, drawn: int, stock: int, ranks_left: int, strict: bool)
     rest = waste >> shift
     while rest >> 4:
         r = rest & 15
-        if r != 13 and not above >> (13 - r) & 1:
+        if r != 13 and not above >> (13 - r) & 1 and not (under and (rest >> 4 & 15) == 13 - r):
             if strict:
                 return waste, -1
             cut = 0
@@ -168,6 +183,7 @@ def search_deal(
     node_limit: int,
     deadline: float,
     check_memory: Callable[[int], None],
+    mode: int = DRAWN_AND_TOP,
 ) -> tuple[int, int, list[tuple[int, ...]]]:
     """Search from a position; return (NO_WIN, WON or STOPPED, positions searched, choices).
 
@@ -176,9 +192,12 @@ def search_deal(
     docstring of :mod:`patience_pyramid.solver`; ``count`` the stock and waste cards of each
     rank, 4 bits each; ``deadline`` a ``time.perf_counter()`` value or 0 for none;
     ``check_memory(nodes)`` is called every :data:`MEMORY_EVERY` positions and stops the search
-    by raising (a compiled loop never gives a signal handler the chance to).
+    by raising (a compiled loop never gives a signal handler the chance to). ``mode``: what is
+    in reach of the waste (:data:`DRAWN_AND_TOP`, :data:`TOP_ONLY`, :data:`TOP_AND_OLDEST`).
     """
     n = len(rank_at)
+    aisleriot = mode != DRAWN_AND_TOP
+    oldest_too = mode == TOP_AND_OLDEST
     layout_rank = [0] * 15
     for p, r in enumerate(rank_at):
         layout_rank[r] |= 1 << p
@@ -309,12 +328,24 @@ def search_deal(
             elif b == 13:
                 rest = (waste & 15) | (waste >> 8) << 4 if drawn else waste >> 4
                 children = [(present, rest, drawn, stock, pass_no, count - (1 << 52), 0, (0, _TOP))]
+            elif oldest_too and waste >> 4 and waste >> _oldest_shift(waste) == 13:
+                rest = waste & ~(15 << _oldest_shift(waste))
+                children = [(present, rest, 0, stock, pass_no, count - (1 << 52), 0, (0, _OLDEST))]
             else:
                 children = pairs(present, free, waste, drawn, stock, pass_no, count, a, b)
                 if len(children) != 1 or not children[0][6] < 0:
                     if stock:
                         children.append(
-                            (present, waste << 4 | stock & 15, 1, stock >> 4, pass_no, count, 0, (1,))
+                            (
+                                present,
+                                waste << 4 | stock & 15,
+                                int(not aisleriot),
+                                stock >> 4,
+                                pass_no,
+                                count,
+                                0,
+                                (1,),
+                            )
                         )
                     elif pass_no + 1 < passes and waste:
                         # Turned over, the waste's bottom card is the first drawn again.
@@ -335,8 +366,10 @@ def search_deal(
                             new_left &= ~(1 << r)
                         if not new_present & layout_rank[13 - r]:
                             new_left &= ~(1 << (13 - r))
-                    if new_pass + 1 == passes and new_waste >> 8:
-                        new_waste, cut = _cut_dead(new_waste, new_drawn, new_stock, new_left, strict)
+                    if new_pass + 1 == passes and new_waste >> 8 and not oldest_too:
+                        new_waste, cut = _cut_dead(
+                            new_waste, new_drawn, new_stock, new_left, strict, aisleriot
+                        )
                         if cut < 0:
                             continue
                         new_count -= cut
@@ -360,6 +393,7 @@ def search_deal(
                         continue
                     if (
                         not strict
+                        and not aisleriot
                         and new_pass + 1 == passes
                         and new_waste
                         and not _dig_possible(
@@ -453,6 +487,51 @@ def search_deal(
             ):
                 return [(*pair[:6], -a, pair[7])]
             out.append(pair)
+        if aisleriot and waste >> 4:
+            u = waste >> 4 & 15  # the card under the top pairs with the top
+            if b + u == 13:
+                forced = strict and any(
+                    (present & layout_rank[13 - c]).bit_count() + (count >> 4 * (13 - c) & 15) == 1
+                    for c in (b, u)
+                )
+                less = count - (1 << 4 * b) - (1 << 4 * u)
+                pair = (present, waste >> 8, 0, stock, pass_no, less, -b if forced else b, (0, _TOP, _UNDER))
+                if forced:
+                    return [pair]
+                out.append(pair)
+        if oldest_too and waste >> 4:  # the oldest of two cards or more (of one, it is the top)
+            shift = _oldest_shift(waste)
+            c = waste >> shift
+            rest = waste & ~(15 << shift)
+            alone_c = (
+                strict and (present & layout_rank[13 - c]).bit_count() + (count >> 4 * (13 - c) & 15) == 1
+            )
+            less = count - (1 << 4 * c)
+            mask = free & layout_rank[13 - c]
+            while mask:
+                low = mask & -mask
+                mask ^= low
+                p = low.bit_length() - 1
+                if alone_c or (present & compatible[p]).bit_count() + (count >> 4 * c & 15) == 1:
+                    return [(present ^ low, rest, 0, stock, pass_no, less, -(13 - c), (0, p, _OLDEST))]
+                out.append((present ^ low, rest, 0, stock, pass_no, less, 13 - c, (0, p, _OLDEST)))
+            if b + c == 13 and waste >> 8:  # of two cards, the pair of the top two above
+                forced = alone_c or (
+                    strict and (present & layout_rank[13 - b]).bit_count() + (count >> 4 * (13 - b) & 15) == 1
+                )
+                pair = (
+                    present,
+                    rest >> 4,
+                    0,
+                    stock,
+                    pass_no,
+                    less - (1 << 4 * b),
+                    -b if forced else b,
+                    (0, _TOP, _OLDEST),
+                )
+                if forced:
+                    return [pair]
+                out.append(pair)
         return out
 
     line: list[tuple[int, ...]] | None = []
@@ -471,6 +550,12 @@ def search_deal(
     except _Stop:
         status = STOPPED
     return status, nodes, line or []
+
+
+def _oldest_shift(waste: int) -> int:
+    """Where the waste's oldest card lies in it: the shift of its highest nibble (ranks are
+    never 0, so every card's nibble is not)."""
+    return ((waste.bit_length() + 3) >> 2 << 2) - 4
 
 
 def _free(present: int, t0: list[int], t1: list[int], t2: list[int], more: list[list[int]]) -> int:

@@ -72,6 +72,7 @@ if TYPE_CHECKING:
     from patience_core.engine.game import Game
 
 _search = load("patience_pyramid.search")
+_MODES = {"drawn": _search.DRAWN_AND_TOP, "top": _search.TOP_ONLY, "oldest": _search.TOP_AND_OLDEST}
 
 
 def solve_known_options(game: Game, node_limit: int, time_limit: float | None) -> SolveResult | None:
@@ -79,9 +80,11 @@ def solve_known_options(game: Game, node_limit: int, time_limit: float | None) -
     each game: ``GameSpec(solver=...)``): any passes, win, house rule and scoring, one card
     drawn at a time. It declines (None: the generic solver answers) for draws of several cards
     and for unlimited passes. Face-down rows change no move when the house rule is off, so it
-    solves those too. It reads the layout from the game and packs a position's cards into 28
-    bits, so it also solves Triangle, the same 28 cards upside down; Giza's 52 are left to the
-    generic solver."""
+    solves those too, and PySolFC's deal (the first draw made at the deal and with each
+    redeal), which only saves a draw. Aisleriot's wastes (``reach`` ``top``, Thirteen, and
+    ``oldest``, Yield) are modes of the search. It reads the layout from the game and packs a
+    position's cards into 28 bits, so it also solves Triangle, the same 28 cards upside down;
+    Giza's 52 are left to the generic solver."""
     rules = game.rules
     if not isinstance(rules, Pyramid) or len(rules.layout) > 28:
         return None
@@ -95,8 +98,14 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
     start = time.perf_counter()
     rules, table = game.rules, game.table
     layout = table.layout
-    # The current position in ranks: see the module docstring.
-    waste_cards = list(table.waste) + ([table.drawn] if table.drawn >= 0 else [])
+    # The current position in ranks: see the module docstring. Yield's oldest card, kept apart,
+    # lies at the bottom of the waste.
+    mode = _MODES[rules.reach] if isinstance(rules, Pyramid) else _search.DRAWN_AND_TOP
+    drawn = table.drawn >= 0 and mode == _search.DRAWN_AND_TOP
+    if mode == _search.TOP_AND_OLDEST:
+        waste_cards = ([table.drawn] if table.drawn >= 0 else []) + list(table.waste)
+    else:
+        waste_cards = list(table.waste) + ([table.drawn] if table.drawn >= 0 else [])
     ahead = table.stock[::-1]  # the stock, the next card to draw first
     count = 0
     for c in waste_cards + list(ahead):
@@ -115,13 +124,14 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
             bool(rules.options["pair_with_covered"]),
             table.present,
             _nibbles([RANK_OF[c] for c in reversed(waste_cards)]),
-            int(table.drawn >= 0),
+            int(drawn),
             _nibbles([RANK_OF[c] for c in ahead]),
             table.passes_used,
             count,
             node_limit,
             0.0 if time_limit is None else start + time_limit,
             check_memory,
+            mode,
         )
     finally:
         if collecting:
@@ -144,7 +154,18 @@ def _replay(game: Game, choices: list[tuple[int, ...]]) -> tuple[str, ...]:
     copy = game.copy()
     t = copy.table
     out = []
+    # PySolFC's deal (turn_first) shows the first card of a pass with the redeal itself: the
+    # search draws it as a move of its own, which the game has made already. Until that draw
+    # only pyramid cards can go, so the line loses nothing by skipping it.
+    rules = game.rules
+    drawn_by_redeal = isinstance(rules, Pyramid) and rules.turn_first and rules.reach == "drawn"
+    skip_draw = False
     for choice in choices:
+        if choice[0] == 1 and skip_draw:
+            skip_draw = False
+            continue
+        if choice[0] == 2:
+            skip_draw = drawn_by_redeal
         if choice[0] == 1:
             move = DRAW
         elif choice[0] == 2:
@@ -152,10 +173,12 @@ def _replay(game: Game, choices: list[tuple[int, ...]]) -> tuple[str, ...]:
         else:
             cards = []
             for part in choice[1:]:
-                if part == _search._DRAWN:
+                if part in (_search._DRAWN, _search._OLDEST):
                     cards.append(t.drawn)
                 elif part == _search._TOP:
-                    cards.append(t.waste[-1])
+                    cards.append(t.waste[-1] if t.waste else t.drawn)
+                elif part == _search._UNDER:
+                    cards.append(t.waste[-2] if len(t.waste) > 1 else t.drawn)
                 else:
                     cards.append(t.cards[part])
             move = Move.of_cards(*cards)

@@ -56,7 +56,9 @@ PYSOL = Scoring(
     group_bonus=(10, 20, 40),
     start=-52,
     per_stock_card_on_win=10,
-    source="PySolFC's threepeaks.py (Three Peaks, game 22216): hand_score and getHandScore",
+    last_card_late=True,  # ThreePeaks.isGameWon scores the last card before its run counts it
+    source="PySolFC's threepeaks.py (ThreePeaks, game 22216): computeHandScore, isGameWon and"
+    " ThreePeaks_RowStack.clickHandler",
 )
 STREAKS = Scoring(
     "streaks",
@@ -84,6 +86,8 @@ class TriPeaks(BuildOnWaste):
         self.open_peaks = bool(options["open_peaks"])  # T14
         self.turn_first = not options["free_start"]  # T3; false is T15
         self.scoring = PROFILES[str(options["scoring"])]
+        if self.scoring is PYSOL:  # PySolFC's scored games answer False to canUndo
+            self.undo_off = "PySolFC's scored Three Peaks turns undo off (scoring=pysol)"
 
     def dealt_face_up(self) -> int:
         # T1: only the bottom row (the cards nothing covers) is dealt face up; T14 deals all 28 up.
