@@ -1,4 +1,4 @@
-"""Compiles the hot search module with mypyc where a C compiler works (see mypyc_build.py)."""
+"""Compiles the hot search modules with mypyc where a C compiler works (see mypyc_build.py)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from mypyc_build import extensions
 
 ext_modules, cmdclass = extensions(
-    ["src/patience_core/blocks/build_on_waste/search.py"], "patience_core_searches"
+    [
+        "src/patience_core/blocks/build_on_waste/search.py",
+        "src/patience_core/blocks/build_on_waste/search_columns.py",
+    ],
+    "patience_core_searches",
 )
 setup(ext_modules=ext_modules, cmdclass=cmdclass)

@@ -8,15 +8,16 @@ from patience_core.blocks.build_on_waste import solver as build_on_waste
 from patience_core.solver import builds
 from patience_pyramid import solver as pyramid_solver
 
-# Each hot module and the solver module that calls it through its ``_search``.
+# Each hot module, the solver module that calls it, and the name it is called through there.
 SEARCHES = {
-    "patience_core.blocks.build_on_waste.search": build_on_waste,
-    "patience_pyramid.search": pyramid_solver,
+    "patience_core.blocks.build_on_waste.search": (build_on_waste, "_search"),
+    "patience_core.blocks.build_on_waste.search_columns": (build_on_waste, "_columns_search"),
+    "patience_pyramid.search": (pyramid_solver, "_search"),
 }
 BUILDS = ("installed build", "plain Python")
 
 
 def use_plain_python(monkeypatch: pytest.MonkeyPatch) -> None:
     """Make the solvers call fresh plain-Python copies of the searches until the test ends."""
-    for name, wrapper in SEARCHES.items():
-        monkeypatch.setattr(wrapper, "_search", builds.load_pure(name))
+    for name, (wrapper, attribute) in SEARCHES.items():
+        monkeypatch.setattr(wrapper, attribute, builds.load_pure(name))

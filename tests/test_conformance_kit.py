@@ -34,7 +34,7 @@ class ForgetsTheLayout(Sound):
         if move.word:
             table.draw_to_waste()
         else:
-            table.waste += (move.ids[0],)  # the bug: the card stays on the layout too
+            table.piles[table.waste_i] += (move.ids[0],)  # the bug: the card stays on the layout too
 
 
 class PeeksAtTheStock(Sound):
@@ -42,7 +42,7 @@ class PeeksAtTheStock(Sound):
 
     def legal_moves(self, table: Table) -> list[Move]:
         moves = super().legal_moves(table)
-        if DRAW in moves and RANK_OF[table.stock[table.stock_pos]] == 13:
+        if DRAW in moves and RANK_OF[table.stock[-1]] == 13:  # the next card: the bug peeks
             moves.remove(DRAW)
         return moves
 

@@ -89,11 +89,16 @@ def run(command: str, home: Path, cwd: Path) -> subprocess.CompletedProcess[str]
 # --- the tutorial ------------------------------------------------------------------------------
 
 
-def test_the_tutorial_makes_exactly_the_files_of_the_golf_package():
+def test_the_tutorial_makes_exactly_the_files_of_the_golf_package_and_shows_the_castles():
     files = page_files(TUTORIAL)
-    assert sorted(files) == ["pyproject.toml", "src/patience_golf/__init__.py", "tests/test_golf.py"]
-    for path, text in files.items():
+    golf = {p: t for p, t in files.items() if not p.startswith("patience-castle/")}
+    assert sorted(golf) == ["pyproject.toml", "src/patience_golf/__init__.py", "tests/test_golf.py"]
+    for path, text in golf.items():
         assert (GOLF / path).read_text(encoding="utf-8") == text, f"{path} differs from the page"
+    castle = {p: t for p, t in files.items() if p.startswith("patience-castle/")}
+    assert sorted(castle) == ["patience-castle/src/patience_castle/__init__.py"]
+    for path, text in castle.items():
+        assert (GOLF.parent / path).read_text(encoding="utf-8") == text, f"{path} differs from the page"
 
 
 def test_the_golf_game_code_is_short():

@@ -29,6 +29,7 @@ from patience_core import (
     RecordError,
     parse_seeds,
 )
+from patience_core.engine.cards import CARD_IDS
 from patience_core.engine.deal import MAX_SEED, span
 
 SCHEMA = json.loads(
@@ -149,7 +150,7 @@ def test_moves_of_cards(cards):
     except InvalidMoveError as err:
         clear(err)
     else:
-        assert all(0 <= i < 52 for i in move.ids)
+        assert all(0 <= i < CARD_IDS for i in move.ids)  # a copy of a card in a game of several decks
 
 
 def _all_options():

@@ -61,14 +61,14 @@ def test_views_and_records_of_random_play_validate(game_id):
         steps = 0
         while True:
             # Every few moves (and at the end), to keep the test quick on long games.
-            if steps % 3 == 0 or game.is_over():
+            if steps % 3 == 0 or game.is_over() or steps >= 200:
                 player, full = game.to_dict("player"), game.to_dict("full")
                 assert errors(PLAYER, player) == []
                 assert errors(RECORD, full) == []
                 # Neither passes for the other.
                 assert not valid(RECORD, player)
                 assert not valid(PLAYER, full)
-            if game.is_over():
+            if game.is_over() or steps >= 200:  # a game of piles may go round for ever
                 break
             game.play(rng.choice(game.legal_moves()))
             steps += 1
@@ -129,11 +129,11 @@ def test_the_leaks_are_made_from_a_view_that_validates():
 @pytest.mark.parametrize(
     ("change", "where"),
     [
-        (lambda d: d.update(version=2), "version"),
+        (lambda d: d.update(version=3), "version"),
         (lambda d: d.update(status="paused"), "status"),
         (lambda d: d["waste"].append("10H"), "card text"),
         (lambda d: d["legal_moves"].append("Draw"), "move text"),
-        (lambda d: d.update(deal=d["deal"].rsplit(" ", 1)[0]), "a deal of 51 cards"),
+        (lambda d: d.update(deal=d["deal"] + " 1X"), "a deal with a word that is no card"),
         (lambda d: d["options"].update({"Wrap": True}), "option name"),
     ],
 )

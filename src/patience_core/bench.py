@@ -41,6 +41,9 @@ from patience_core.engine.deal import span
 from patience_core.solver import DEFAULT_NODE_LIMIT, NO_WIN, UNKNOWN, WON, builds
 
 MAX_PLAYOUT_MOVES: Final = 10_000
+REPEATS_PLAYOUT_MOVES: Final = 200
+"""A random playout of a game whose positions may repeat (``Rules.repeats``: Klondike, FreeCell)
+seldom ends by itself: it stops here, counted as stopped."""
 """A playout still going after this many moves is stopped (and not won): a game whose rules
 allowed endless play would otherwise never finish the bench."""
 
@@ -157,8 +160,9 @@ def random_playouts(
         start = time.perf_counter()
         game = patience_core.new_game(game_id, seed=seed, **options)
         played = 0
+        cap = REPEATS_PLAYOUT_MOVES if game.rules.repeats else MAX_PLAYOUT_MOVES
         while not game.is_over():
-            if played == MAX_PLAYOUT_MOVES:
+            if played >= min(cap, MAX_PLAYOUT_MOVES):
                 stopped += 1
                 break
             game.play(rng.choice(game.legal_moves()))
@@ -211,15 +215,21 @@ def solve_seeds(
     time_limit: float | None = None,
     generic: bool = False,
     memory_limit_mb: float | None = None,
+    pysol: bool = False,
 ) -> Iterator[DealSolve]:
     """Solve each deal of ``seeds`` from its start, seeing every card; one result per deal, in order.
 
     The time of a deal is the wall time of the :func:`~patience_core.solve_full_information`
     call (dealing is not counted). ``seeds`` is walked lazily, so a range of any size will do.
+    With ``pysol`` the numbers are PySolFC's (``GameSpec.pysol``), not Patience's seeds.
     """
     options = dict(options or {})
+    spec, _ = patience_core.find_game(game_id)
     for seed in seeds:
-        game = patience_core.new_game(game_id, seed=seed, **options)
+        if pysol and spec.pysol is not None:
+            game = patience_core.new_game(game_id, deal=spec.pysol(seed), **options)
+        else:
+            game = patience_core.new_game(game_id, seed=seed, **options)
         # thread_time, not process_time: while the memory timer (ITIMER_VIRTUAL) is armed,
         # Linux advances the process clock only at scheduler ticks, so short solves read 0.
         start, cpu = time.perf_counter(), time.thread_time()

@@ -172,11 +172,11 @@ def games(game_id: str, **fixed: OptionValue) -> st.SearchStrategy[Game]:
 
     def deal(opts: dict[str, OptionValue], seed: int | None, order: random.Random) -> Game:
         if seed is not None:
-            return patience_core.new_game(game_id, seed=seed, observed=False, **opts)
+            return patience_core.new_game(game_id, seed=seed, observed=False, **opts)  # type: ignore[arg-type]
         deck = spec.rules(spec.resolve(opts, base)).deck
         cards = list(deck.cards)
         order.shuffle(cards)
-        return patience_core.new_game(game_id, deal=Deal.from_cards(cards, deck), observed=False, **opts)
+        return patience_core.new_game(game_id, deal=Deal.from_cards(cards, deck), observed=False, **opts)  # type: ignore[arg-type]
 
     return st.builds(deal, option_sets(spec, held), st.one_of(st.none(), seeds()), st.randoms())
 
@@ -491,7 +491,11 @@ def _pile_moves(game: Game, rng: random.Random, n: int) -> list[Move]:
     ids = list(game.table.pile_index)
     if len(ids) < 2:
         return []
-    return [Move.between(*rng.sample(ids, 2), rng.choice((1, 1, 2, 3, 13))) for _ in range(n)]
+    moves = []
+    for _ in range(n):
+        src, dst = rng.sample(ids, 2)
+        moves.append(Move.between(src, dst, rng.choice((1, 1, 2, 3, 13))))
+    return moves
 
 
 def check_end(game: Game) -> None:

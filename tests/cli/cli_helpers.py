@@ -21,12 +21,24 @@ def run(*args: str, input: str | None = None, env: dict[str, str] | None = None,
     return result
 
 
-def greedy_moves(game: Game) -> list[str]:
-    """The moves of 'always the first legal move' from ``game``'s position to the end (``game`` unchanged)."""
+def greedy_moves(game: Game, limit: int = 400) -> list[str]:
+    """The moves of 'always the first legal move' from ``game``'s position to the end (``game``
+    unchanged). In a game whose positions may repeat, the first move to a position not yet
+    seen; it stops short of the end when there is none, or after ``limit`` moves."""
     game = game.copy()
-    moves = []
-    while not game.is_over():
-        moves.append(str(game.play(game.legal_moves()[0])))
+    moves: list[str] = []
+    seen = {game.rules.solver_key(game.table)}
+    while not game.is_over() and len(moves) < limit:
+        for move in game.legal_moves():
+            trial = game.copy()
+            trial.push(move)
+            key = trial.rules.solver_key(trial.table)
+            if not game.rules.repeats or key not in seen:
+                seen.add(key)
+                moves.append(str(game.play(move)))
+                break
+        else:
+            break
     return moves
 
 

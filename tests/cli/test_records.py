@@ -34,7 +34,7 @@ def test_a_record_is_plain_json_with_the_game_and_its_moves(folder, game):
     save_game(game, path)
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["format"] == "patience-game"
-    assert data["version"] == 1
+    assert data["version"] == 2  # version 2 adds the piles; version 1 records still load
     assert (data["game"], data["preset"]) == ("pyramid", "par-pyramid")
     assert data["options"] == game.options
     assert data["deal"] == game.deal_text()

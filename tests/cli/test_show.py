@@ -19,7 +19,7 @@ def glyph(card: str) -> str:
 @pytest.mark.parametrize("game_id", all_game_ids())
 def test_show_prints_the_deal_text_only_when_asked(game_id):
     """The deal text shows the face-down cards and the stock order: a spoiler, on request only."""
-    text = str(Deal.from_seed(7))
+    text = patience_core.new_game(game_id, seed=7).deal_text()  # the game's own deck and numbering
     result = run("show", game_id, "--seed", "7", "--plain")
     assert result.exit_code == 0
     assert f"patience play {game_id} --seed 7" in result.stdout

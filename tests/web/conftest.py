@@ -39,3 +39,17 @@ def live(tmp_path_factory):
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture(scope="module")
+def server(live):
+    """The module's real server, under the name the page tests use (a module may define its own)."""
+    return live
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's Chromium through Playwright, one for the module's tests."""
+    from page_helpers import chromium
+
+    yield from chromium()

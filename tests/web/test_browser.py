@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import page_helpers
 import pytest
-from page_helpers import chromium, drag, moves, no_scrolling, shot, touch_drag, wait_moves, wait_past
+from page_helpers import drag, moves, no_scrolling, shot, touch_drag, wait_moves, wait_past
 from playwright.sync_api import Browser, Page, expect
 from web_helpers import LiveServer
 
@@ -51,11 +51,6 @@ def server(tmp_path_factory) -> Iterator[LiveServer]:
     finally:
         live.stop()
         patience_core.unregister_plugin(name)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    yield from chromium()
 
 
 def open_game(

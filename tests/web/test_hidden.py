@@ -39,7 +39,7 @@ def check(response, game, *, allowed=frozenset()):
         assert data["view"] == game.to_dict("player")
         on = game.status() == "playing"
         assert (data["deal_number"] is None) == (on or game.deal.seed is None)
-    assert '"deal"' not in body
+    assert '"deal":' not in body  # the key; the word move "deal" (a row from the stock) is fine
     assert '"seed"' not in body
     assert '"stock_cards"' not in body
 
@@ -55,8 +55,10 @@ def test_a_whole_game_through_the_api_shows_nothing_hidden(client, game_id):
         return server._find(gid).game  # the server's own game: what it may not tell
 
     check(created, game())
+    # A game of piles may never end under random moves: sixty of them show what they show.
+    repeats = game().rules.repeats
     turns = 0
-    while game().status() == "playing":
+    while game().status() == "playing" and not (repeats and turns == 60):
         turns += 1
         assert turns < 400
         # An illegal click on a card the player cannot see: the answer names only that card,
@@ -84,8 +86,9 @@ def test_a_whole_game_through_the_api_shows_nothing_hidden(client, game_id):
         if game().status() == "playing":
             assert refused.status_code == 403
             check(refused, game())
-    record = client.get(f"/api/games/{gid}/record").json()  # over: the record, with everything
-    assert record["deal"] == game().deal_text()
+    if game().status() != "playing":
+        record = client.get(f"/api/games/{gid}/record").json()  # over: the record, with everything
+        assert record["deal"] == game().deal_text()
     check(client.post(f"/api/games/{gid}/still-winnable-full-information"), game())
     check(client.get("/api/stats"), game())
 

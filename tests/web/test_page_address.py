@@ -6,28 +6,9 @@ replaced by a new deal; a new deal asks first, saying that abandoning counts as 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
-import pytest
-from page_helpers import chromium, new_page, open_game, settle, wait_moves, wait_past
-from playwright.sync_api import Browser, Page, expect
-from web_helpers import LiveServer
-
-from patience_core.web.app import create_app
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory) -> Iterator[LiveServer]:
-    live = LiveServer(create_app(tmp_path_factory.mktemp("address-home")))
-    try:
-        yield live
-    finally:
-        live.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    yield from chromium()
+from page_helpers import new_page, open_game, settle, wait_moves, wait_past
+from playwright.sync_api import Page, expect
 
 
 def play_one(page: Page) -> None:

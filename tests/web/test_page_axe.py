@@ -5,36 +5,18 @@ needs; a screenshot of each goes to build/screenshots/ (docs/web.md shows them).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from page_helpers import MIN_CARD, card_width, chromium, no_scrolling, open_game, settle, shot
-from playwright.sync_api import Browser, Page
-from web_helpers import LiveServer
+from page_helpers import MIN_CARD, card_width, no_scrolling, open_game, settle, shot
+from playwright.sync_api import Page
 
 import patience_core
-from patience_core.web.app import create_app
 
 GAMES = sorted(spec.id for spec in patience_core.games())
 AXE = Axe()
 # Every rule axe has, the experimental ones too; the best-practice ones as well.
 OPTIONS = {"resultTypes": ["violations"], "runOnly": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa",
                                                      "best-practice", "experimental"]}  # fmt: skip
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory) -> Iterator[LiveServer]:
-    live = LiveServer(create_app(tmp_path_factory.mktemp("axe-home")))
-    try:
-        yield live
-    finally:
-        live.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    yield from chromium()
 
 
 def violations(page: Page) -> list[str]:

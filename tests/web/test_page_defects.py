@@ -6,34 +6,17 @@ a stock shown where a game has none, and the docs."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from page_helpers import chromium, moves, new_page, open_game, settle, wait_moves, wait_past
-from playwright.sync_api import Browser, Page, expect
-from web_helpers import LiveServer
+from page_helpers import moves, new_page, open_game, settle, wait_moves, wait_past
+from playwright.sync_api import Page, expect
 
 import patience_core
-from patience_core.web.app import create_app
 
 ROOT = Path(__file__).parents[2]
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory) -> Iterator[LiveServer]:
-    live = LiveServer(create_app(tmp_path_factory.mktemp("defects-home")))
-    try:
-        yield live
-    finally:
-        live.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    yield from chromium()
 
 
 def new_deal(page: Page, game: str, number: int | None = None) -> None:

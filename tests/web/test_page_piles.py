@@ -10,15 +10,12 @@ from __future__ import annotations
 import itertools
 import json
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from page_helpers import chromium, drag, grip, moves, new_page, no_scrolling, settle, shot, touch_drag
+from page_helpers import drag, grip, moves, new_page, no_scrolling, settle, shot, touch_drag
 from playwright.sync_api import Browser, Page, Route, expect
 from web_helpers import LiveServer
-
-from patience_core.web.app import create_app
 
 GID = "toypiles0000000000000000"
 SPOTS = {"s": ("stock", 0, 0, "none"), "w": ("waste", 2.5, 0, "right"), "c1": ("cell", 5, 0, "none")}
@@ -96,20 +93,6 @@ class Table:
             route.fulfill(
                 status=422, json={"error": f"illegal move {move}: the rules of this table refuse it"}
             )
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory) -> Iterator[LiveServer]:
-    live = LiveServer(create_app(tmp_path_factory.mktemp("piles-home")))
-    try:
-        yield live
-    finally:
-        live.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    yield from chromium()
 
 
 def open_table(browser: Browser, server: LiveServer, table: Table, width: int = 1280, **context) -> Page:

@@ -48,10 +48,18 @@ class LiveServer:
 
 
 def hidden_cards(game: Game) -> set[str]:
-    """The cards a player cannot see now: face-down layout cards and the stock."""
+    """The cards a player cannot see now: face-down layout cards, face-down cards of piles and
+    the stock. With several decks, a card whose other copy is in sight is not counted: its
+    name alone cannot say which copy a response means."""
     full = game.to_dict("full")
     down = {p["card"] for p in full["layout"] if p["present"] and not p["face_up"]}
-    return down | set(full["stock"]["cards"])
+    down |= set(full["stock"]["cards"])
+    seen = {p["card"] for p in full["layout"] if p["present"] and p["face_up"]}
+    seen |= {*full["waste"], *full["removed"]} | ({full["drawn"]} if full["drawn"] else set())
+    for pile in full["piles"]:
+        down |= {c for c in pile["cards"][: pile["down"]] if c}
+        seen |= {c for c in pile["cards"][pile["down"] :] if c}
+    return down - seen if len(game.rules.deck) > 52 or game.rules.deck.cards[-1] >= 52 else down
 
 
 def cards_in(text: str) -> set[str]:

@@ -256,6 +256,35 @@ def test_a_pysol_deal_number_out_of_range_is_refused_in_one_line():
         spec.pysol(0)
 
 
+def test_pysolfc_shuffles_game_32000_with_the_mersenne_twister_as_it_does_every_number_from_there():
+    # PySolFC (pysolrandom.py) takes Microsoft's generator below 32000 only; pysol-cards up to
+    # 32000 included, which dealt another game 32000 than the one PySolFC shows.
+    from pysol_cards.cards import CardRenderer
+    from pysol_cards.deal_game import Game
+    from pysol_cards.random_base import RandomBase
+
+    from patience_core.engine.pysol import FIRST_TWISTER_DEAL, MAX_PYSOL_DEAL, pysol_layout
+
+    assert FIRST_TWISTER_DEAL == 32000
+    game_32000 = pysol_layout("golf", 32000)
+    assert game_32000.piles[0] == ("7S", "TH", "9C", "9H", "AD")
+    assert game_32000.foundation == "JH"
+    for number in (31999, 32001, MAX_PYSOL_DEAL):  # pysol-cards and PySolFC agree on either side
+        text = Game("golf", number, RandomBase.DEALS_PYSOLFC).calc_layout_string(CardRenderer(True))
+        assert pysol_layout("golf", number).piles[0] == tuple(text.splitlines()[2].split())
+    for name in ("black_hole", "all_in_a_row"):  # the same boundary for every game
+        assert pysol_layout(name, 32000) != pysol_layout(name, 31999)
+        text = Game(name, 32000, RandomBase.DEALS_PYSOLFC).calc_layout_string(CardRenderer(True))
+        assert pysol_layout(name, 32000).piles[0] != tuple(text.splitlines()[1].split())
+
+
+def test_pysol_deal_numbers_stop_at_pysolfc_own_highest():
+    spec, _ = patience_core.find_game("black-hole")
+    assert len(str(spec.pysol(10**20 - 1))) > 0
+    with pytest.raises(patience_core.DealError, match="from 1 to 99999999999999999999"):
+        spec.pysol(10**20)
+
+
 def test_black_hole_deal_text_reads_the_shuffle_with_the_ace_of_spades_set_aside():
     deal = Deal.from_seed(9)
     game = patience_core.new_game("black-hole", deal=deal)

@@ -50,7 +50,7 @@ def expected_moves(game: Game) -> list[str]:
             and not (game.options["face_down"] and blockers[q])  # the bottom row alone is dealt up
         }
     words = []
-    if t.stock_pos < len(t.stock):
+    if t.stock:  # cards left to draw
         words.append("draw")  # P6
     elif t.waste or t.drawn >= 0:
         if rules.passes is None:  # unlimited: a redeal after each pass that removed a card
@@ -88,9 +88,9 @@ def check_refusals_hide_the_stock(game: Game, rng: random.Random) -> None:
     stock is ordered."""
     t = game.table
     other = game.copy()
-    rest = list(t.stock[t.stock_pos :])
+    rest = list(t.stock)  # the cards not drawn yet
     rng.shuffle(rest)
-    other.table.stock = t.stock[: t.stock_pos] + tuple(rest)
+    other.table.piles[other.table.stock_i] = tuple(rest)
     legal = game.legal_moves()
     candidates = [Move.of_cards(c) for c in range(52)]
     candidates += [Move.of_cards(a, b) for a, b in rng.sample(list(combinations(range(52), 2)), 60)]
@@ -135,7 +135,7 @@ def walk(game: Game, rng: random.Random, steps: int):
         cards = [m for m in legal if not m.word]
         move = rng.choice(cards if cards and rng.random() < 0.9 else legal)
         t = game.table
-        before = (t.present, t.stock_left(), t.drawn, t.waste, t.removed, t.stock, t.stock_pos)
+        before = (t.present, t.stock_left(), t.drawn, t.waste, t.removed, t.stock)
         game.play(move)
         check_applied(game, move, before)
         if not t.present and not cleared_pass:
@@ -146,17 +146,17 @@ def walk(game: Game, rng: random.Random, steps: int):
 def check_applied(game: Game, move: Move, before: tuple) -> None:
     """Each move does exactly what P4, P6, P8 and P10 say."""
     t = game.table
-    present, stock_left, drawn, waste, removed, stock, stock_pos = before
+    present, stock_left, drawn, waste, removed, stock = before  # the stock's next card is its last
     if move.word == "draw" and game.options["draw"] == 1:
-        assert t.drawn == stock[stock_pos]
+        assert t.drawn == stock[-1]
         assert t.waste == ((*waste, drawn) if drawn >= 0 else waste)
         assert t.stock_left() == stock_left - 1
     elif move.word == "draw":  # several cards onto the waste, in the order they are turned
-        turned = stock[stock_pos : stock_pos + game.options["draw"]]
+        turned = stock[::-1][: game.options["draw"]]
         assert (t.drawn, t.waste, t.stock_left()) == (-1, waste + turned, stock_left - len(turned))
     elif move.word == "redeal":
-        assert t.stock == waste + ((drawn,) if drawn >= 0 else ())
-        assert (t.stock_pos, t.waste, t.drawn) == (0, (), -1)
+        assert t.stock == (waste + ((drawn,) if drawn >= 0 else ()))[::-1]  # the waste's bottom drawn first
+        assert (t.waste, t.drawn) == ((), -1)
     else:
         assert t.removed == removed + move.ids
         assert not {t.cards[p] for p in range(28) if t.present >> p & 1} & set(move.ids)

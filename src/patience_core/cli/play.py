@@ -275,6 +275,7 @@ def play(
 
     with contained(g):
         if moves is not None:
+            InPlay(g, counts=False).check_rules()  # the moves are read against the legal ones
             error = play_moves(g, moves)
             InPlay(g, counts=False).check_rules()
             if json_out:

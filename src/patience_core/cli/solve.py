@@ -41,6 +41,7 @@ from patience_core.cli.common import (
 )
 from patience_core.engine.deal import parse_seeds, span
 from patience_core.engine.errors import quoted
+from patience_core.engine.pysol import MAX_PYSOL_DEAL
 from patience_core.solver import DEFAULT_NODE_LIMIT, MAX_NODE_LIMIT, NO_WIN, UNKNOWN, WON, builds
 from patience_core.userdata.records import load_game
 
@@ -126,6 +127,15 @@ def solve(
     ] = False,
     plain: PlainOpt = False,
     pysol: PysolOpt = None,
+    pysol_seeds: Annotated[
+        str | None,
+        typer.Option(
+            "--pysol-seeds",
+            metavar="FIRST..LAST",
+            help="As --seeds, on PySolFC's deals FIRST to LAST of the game (its numbering, as --pysol).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Solve a deal with full information: the solver sees every card, face-down ones and the stock order.
 
@@ -161,11 +171,15 @@ def solve(
                 ("--pysol", pysol),
                 ("--record", record),
                 ("--seeds", seeds),
+                ("--pysol-seeds", pysol_seeds),
             )
             if value is not None
         ]
         if len(sources) > 1:
-            raise CliError(f"give one of --seed, --deal, --record and --seeds, not {' and '.join(sources)}")
+            raise CliError(
+                f"give one of --seed, --deal, --pysol, --record, --seeds and --pysol-seeds,"
+                f" not {' and '.join(sources)}"
+            )
         if record is not None:
             if option:
                 raise CliError("a saved game keeps its own options; drop -o with --record")
@@ -175,13 +189,22 @@ def solve(
         else:
             if game is None:
                 raise CliError(f"name a game to solve, such as: patience solve {_first_id()} --seed 1")
-            if seeds is not None:
-                deals = parse_seeds(seeds)
+            if seeds is not None or pysol_seeds is not None:
+                by_pysol = pysol_seeds is not None
+                deals = parse_seeds(pysol_seeds if by_pysol else seeds)  # type: ignore[arg-type]
                 spec, _ = patience_core.find_game(game)
                 values = parse_option_pairs(spec, option)
-                patience_core.new_game(game, seed=deals.start, **values)  # type: ignore[arg-type]  # bad options fail here
+                if by_pysol:
+                    if spec.pysol is None:
+                        known = ", ".join(s.id for s in patience_core.games() if s.pysol is not None)
+                        raise CliError(f"{spec.id} has no PySolFC deal numbers (games that have: {known})")
+                    if deals.start < 1 or deals.stop - 1 > MAX_PYSOL_DEAL:
+                        raise CliError(f"PySolFC's deal numbers run from 1 to {MAX_PYSOL_DEAL}")
+                    patience_core.new_game(game, deal=spec.pysol(deals.start), **values)  # type: ignore[arg-type]
+                else:
+                    patience_core.new_game(game, seed=deals.start, **values)  # type: ignore[arg-type]  # bad options fail here
                 limits = Limits(limit, time_limit, memory_limit)
-                code = _solve_range(game, values, deals, limits, generic, json_out, plain)
+                code = _solve_range(game, values, deals, limits, generic, json_out, plain, by_pysol)
                 raise typer.Exit(code)
             g = make_game(game, seed, deal, option, pysol)
     _solve_one(g, record, Limits(limit, time_limit, memory_limit), generic, json_out)
@@ -306,6 +329,7 @@ def _solve_range(
     generic: bool,
     json_out: bool,
     plain: bool,
+    pysol: bool = False,
 ) -> int:
     console = make_console(plain)
     solves: list[DealSolve] = []
@@ -319,6 +343,7 @@ def _solve_range(
         time_limit=limits.seconds,
         generic=generic,
         memory_limit_mb=limits.megabytes,
+        pysol=pysol,
     )
     try:
         if json_out or plain or not sys.stdout.isatty():
@@ -349,6 +374,7 @@ def _solve_range(
             "preset": preset.id if preset else None,
             "options": options,
             "seeds": {"first": deals.start, "last": deals.stop - 1},
+            "numbering": "pysolfc" if pysol else "patience",
             **limits.to_dict(),
             "generic": generic,
             "interrupted": interrupted,
@@ -368,7 +394,9 @@ def _solve_range(
             text += f"; time limit: {limits.seconds:g} s a deal, so the verdicts depend on the machine"
         if limits.megabytes is not None:
             text += f"; memory limit: {limits.megabytes:g} MB"
-        _print_summary(console, game_id, options, deals, solves, summary, wall, memory, text, interrupted)
+        _print_summary(
+            console, game_id, options, deals, solves, summary, wall, memory, text, interrupted, pysol
+        )
     if interrupted:
         return EXIT_INTERRUPTED
     return EXIT_UNKNOWN if summary.unknown else 0
@@ -385,12 +413,14 @@ def _print_summary(
     memory: float | None,
     limits: str,
     interrupted: bool,
+    pysol: bool = False,
 ) -> None:
     spec, preset = patience_core.find_game(game_id)
     name = preset.name if preset else spec.name
     label = option_label(game_id, options)
     shown = f"{deals.start}..{deals.stop - 1}"
-    out = [f"Full-information solves of {name}{f' ({label})' if label else ''}, deals {shown}."]
+    which = "PySolFC's deals" if pysol else "deals"
+    out = [f"Full-information solves of {name}{f' ({label})' if label else ''}, {which} {shown}."]
     out.append(f"Note: {SEES_ALL}.")
     if interrupted:
         done = f"deals {deals.start}..{solves[-1].seed}" if solves else "no deal"

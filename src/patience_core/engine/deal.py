@@ -36,7 +36,7 @@ class Deck:
     >>> len(STANDARD), len(Deck.of(decks=2)), Deck.of("S", decks=2).name
     (52, 104, '2 decks of S')
     >>> str(Deck.of("HS", decks=2).cards[13:15])
-    '(90, 91)'
+    '(39, 40)'
     """
 
     cards: tuple[int, ...]
@@ -127,7 +127,7 @@ def shuffled_indices(seed: int, deck: Deck = STANDARD) -> list[int]:
                 break
         j = z % n
         cards[i], cards[j] = cards[j], cards[i]
-    return _in_order_of_copies(cards) if len(cards) > DECK_SIZE else cards
+    return _in_order_of_copies(cards) if deck.cards[-1] >= DECK_SIZE else cards
 
 
 def _in_order_of_copies(ids: list[int]) -> list[int]:

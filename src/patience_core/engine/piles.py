@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import enum
 import re
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -131,12 +131,20 @@ class Build:
     step: Step = Step.DOWN
     suits: Suits = Suits.ANY
     wrap: bool = False
+    # Whether face a goes on face b, at a * 52 + b: asked on every legal-move listing.
+    _table: bytes = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        table = bytes(
+            _fits_rank(self.step, self.wrap, RANK_OF[c], RANK_OF[o]) and _fits_suit(self.suits, c, o)
+            for c in range(52)
+            for o in range(52)
+        )
+        object.__setattr__(self, "_table", table)
 
     def fits(self, card: int, onto: int) -> bool:
-        """Whether ``card`` may go on ``onto`` (card ids)."""
-        return _fits_rank(self.step, self.wrap, RANK_OF[card], RANK_OF[onto]) and _fits_suit(
-            self.suits, card, onto
-        )
+        """Whether ``card`` may go on ``onto`` (card ids; copies of a card fit alike)."""
+        return self._table[card % 52 * 52 + onto % 52] == 1
 
     def rank_after(self, rank: int) -> tuple[int, ...]:
         """The ranks that may go on a card of ``rank``, lowest first."""
@@ -202,7 +210,7 @@ def _check_pile_id(_: object, attribute: attrs.Attribute[str], value: str) -> No
         raise ValueError(f"pile id {value!r} must be one lowercase letter and an optional number 1-99")
 
 
-def _check_empty(_: object, attribute: attrs.Attribute[Empty], value: Empty) -> None:
+def _check_empty(_: object, attribute: attrs.Attribute[Any], value: Any) -> None:
     ok = value in ("any", "none", BASE) or (type(value) is int and 1 <= value <= 13)
     if not ok:
         raise ValueError(f"what an empty pile takes is 'any', 'none', a rank 1-13 or 'base', not {value!r}")

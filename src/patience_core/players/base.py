@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any, Final, Protocol, runtime_checkable
 
 from patience_core.engine.errors import quoted
@@ -118,6 +119,9 @@ def sees_hidden_cards(player: object) -> bool:
 MAX_GAME_MOVES = 5_000
 """A game whose rules let positions repeat (``Rules.repeats``) is stopped after this many moves
 of a player, not won: such a game ends when its player stops."""
+REPEAT_LIMIT = 3
+"""Such a game is also stopped when one position comes back this many times: its player is
+going round in circles."""
 
 
 def play_game(
@@ -129,12 +133,19 @@ def play_game(
     source when None) for its choices; a full-information player is handed the game itself.
     Each move is checked (an illegal one raises :class:`~patience_core.IllegalMoveError`) and
     pushed: players are not observed, like searches. A game whose positions may repeat is
-    stopped after ``max_moves`` moves (it is then not over, and not won).
+    stopped after ``max_moves`` moves, or when a position comes back :data:`REPEAT_LIMIT`
+    times (it is then not over, and not won).
     """
     rng = rng if rng is not None else random.Random()
     full = sees_hidden_cards(player)
     limit = max_moves if game.rules.repeats else None
+    visits: dict[Hashable, int] = {}
     while not game.is_over() and (limit is None or len(game.moves) < limit):
+        if limit is not None:
+            key = game.rules.solver_key(game.table)
+            visits[key] = visits.get(key, 0) + 1
+            if visits[key] >= REPEAT_LIMIT:
+                break
         move = player.choose_seeing_all(game) if full else player.choose(Seen(game, rng))  # type: ignore[attr-defined]
         game.push(game.checked(move))
     return game

@@ -26,8 +26,14 @@ from patience_core.players.seen import Seen
 
 PLAY_OUT_LIMIT = 2_000
 """The most moves of a quick play-out (a game whose positions may repeat never comes back to one)."""
+REPEATING_PLAY_OUT_LIMIT = 400
+"""The same in a game whose positions may repeat (a game of piles): cards shuffled between
+columns and through the stock would otherwise fill every play-out up to the limit above."""
 RUN_NODE_LIMIT = 400
 """Positions the run search may visit per move: enough for any run a player would see at once."""
+REPEATING_RUN_NODE_LIMIT = 40
+"""The same in a game whose positions may repeat: there nearly every card is in sight and moves
+can go back and forth, so a run has no natural end and a long search tells nothing more."""
 
 
 def greedy_order(seen: Seen, moves: Sequence[Move] | None = None) -> list[Move]:
@@ -70,7 +76,7 @@ def _moved_cards(table: Table, move: Move) -> tuple[int, ...]:
 def _longest_run(game: Game, in_sight: frozenset[int]) -> int:
     """The most card moves in a row from ``game``'s position using only cards in ``in_sight``."""
     rules, table = game.rules, game.table
-    budget = [RUN_NODE_LIMIT]
+    budget = [REPEATING_RUN_NODE_LIMIT if rules.repeats else RUN_NODE_LIMIT]
 
     def search() -> int:
         if budget[0] <= 0 or rules.is_won(table):
@@ -95,14 +101,16 @@ def play_out(game: Game) -> tuple[bool, int]:
     """Play ``game`` (a sample) to its end by a quick greedy rule; whether it was won, and the cards left.
 
     The rule uses nothing a player could not see: a card move whenever there is one, the one
-    that frees the most cards (the first of equals), else the first word move (``draw``).
-    ``game`` itself is not changed.
+    that frees the most cards (the first of equals), else the first word move (``draw``); a
+    card taken back down from a foundation only when nothing else is left. ``game`` itself is
+    not changed.
     """
     rules, table = game.rules, game.table.copy()
     layout = table.layout
     # A game whose positions may repeat: never back to a position, and a bound on the moves.
     seen: set[Hashable] | None = set() if rules.repeats else None
-    for _ in range(PLAY_OUT_LIMIT):
+    home = {spec.id for spec in table.specs if spec.kind == Kind.FOUNDATION}
+    for _ in range(REPEATING_PLAY_OUT_LIMIT if rules.repeats else PLAY_OUT_LIMIT):
         if rules.is_won(table):
             return True, 0
         legal = rules.legal_moves(table)
@@ -111,9 +119,10 @@ def play_out(game: Game) -> tuple[bool, int]:
             legal = [m for m in legal if _leads_elsewhere(rules, table, m, seen)]
         if not legal:
             return False, rules.cards_left(table)
-        cards = [m for m in legal if not m.word]
+        cards = [m for m in legal if not m.word and m.src not in home]
         if not cards:
-            rules.apply(table, legal[0])
+            words = [m for m in legal if m.word]
+            rules.apply(table, words[0] if words else legal[0])
             continue
         best = cards[0]
         if len(cards) > 1:

@@ -17,6 +17,7 @@ Set ``PATIENCE_PLUGINS`` to a comma-separated list of entry-point names to load 
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import os
 import threading
@@ -337,8 +338,7 @@ class Registry:
         refusal = found.refused.get(game_id) if isinstance(game_id, str) else None
         if refusal is not None and game_id not in found.items:
             raise UnknownGameError(f"game {quoted(game_id)} is not served: {refusal}")
-        listing = ", ".join(sorted(found.items)) or "none (install a game plugin such as patience-tripeaks)"
-        raise UnknownGameError(f"unknown game {quoted(game_id)}; installed games: {listing}")
+        raise UnknownGameError(f"unknown game {quoted(game_id)}; {_installed(game_id, sorted(found.items))}")
 
     def id_of(self, spec: GameSpec, preset: Preset | None = None) -> str:
         """The id that finds this spec (and preset) again: the plain id when one plugin alone
@@ -381,3 +381,20 @@ def _told(err: BaseException) -> str:
     """An exception in a message: its type and a few dozen characters of what it says."""
     text = str(err)
     return f"{type(err).__name__}: {quoted(text, 120)[1:-1] if len(text) > 120 else text}"
+
+
+LISTING_LIMIT = 240
+"""The longest list of installed games an error message spells out in full."""
+
+
+def _installed(asked: object, ids: list[str]) -> str:
+    """The installed games for an error about ``asked``: all of them while the list is short,
+    else the ids closest to what was asked and how many there are, so the message stays a line."""
+    if not ids:
+        return "installed games: none (install a game plugin such as patience-tripeaks)"
+    listing = ", ".join(ids)
+    if len(listing) <= LISTING_LIMIT:
+        return f"installed games: {listing}"
+    close = difflib.get_close_matches(asked[:60] if isinstance(asked, str) else "", ids, n=5, cutoff=0.5)
+    hint = f"did you mean {', '.join(close)}? " if close else ""
+    return f"{hint}{len(ids)} games are installed (`patience games` lists them)"

@@ -1,6 +1,7 @@
 """Which build of the hot search modules runs: compiled with mypyc, or plain Python.
 
-The searches (:mod:`patience_core.blocks.build_on_waste.search`, ``patience_pyramid.search``) are typed
+The searches (:mod:`patience_core.blocks.build_on_waste.search` and ``.search_columns``,
+``patience_pyramid.search``) are typed
 Python that the install compiles with mypyc when it finds a working C compiler (``setup.py``
 and ``mypyc_build.py`` at the top of the repository). The install writes ``_build.json`` beside
 them: the SHA-256 of each source it compiled, or why it compiled nothing. :func:`load` imports

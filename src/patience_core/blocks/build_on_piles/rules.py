@@ -76,6 +76,13 @@ class BuildOnPiles(Rules):
         self._stock = self._kinds[Kind.STOCK][0] if self._kinds[Kind.STOCK] else -1
         self._waste = self._kinds[Kind.WASTE][0] if self._kinds[Kind.WASTE] else -1
         self._foundations = self._kinds[Kind.FOUNDATION]
+        # Columns of one kind are alike, and so are cells: the solver key sorts each group.
+        groups: dict[tuple[Any, ...], list[int]] = {}
+        for i, pile in enumerate(piles):
+            if pile.kind in (Kind.TABLEAU, Kind.CELL):
+                groups.setdefault(_alike(pile), []).append(i)
+        self._alike_groups = tuple(tuple(g) for g in groups.values())
+        self._fixed = tuple(i for i, p in enumerate(piles) if p.kind not in (Kind.TABLEAU, Kind.CELL))
 
     @property
     def passes(self) -> int | None:  # type: ignore[override]
@@ -146,12 +153,41 @@ class BuildOnPiles(Rules):
             return f"{name} does not go on {CARD_TEXT[top]}: {pile.called} {how}"
         return None
 
+    def accepts(self, table: Table, cards: tuple[int, ...], n: int, dst: int) -> bool:
+        """Whether the top ``n`` of ``cards`` may go onto pile ``dst``: :meth:`why_not_onto`
+        without its words, for the hot path (no slice, no text)."""
+        pile = self.piles[dst]
+        takes = pile.takes
+        if takes == Reach.NONE or (takes == Reach.ONE and n > 1):
+            return False
+        if takes == Reach.COMPLETE and not _complete(cards[-n:]):
+            return False
+        onto = table.piles[dst]
+        if pile.capacity is not None and len(onto) + n > pile.capacity:
+            return False
+        bottom = cards[-n]
+        if pile.suit is not None and SUIT_OF[bottom] != pile.suit:
+            return False
+        if not onto:
+            empty = pile.empty
+            if empty == "any":
+                return True
+            if empty == "none":
+                return False
+            return RANK_OF[bottom] == (table.base_rank() if empty == BASE else int(empty))
+        if takes == Reach.COMPLETE:
+            return True
+        return pile.build is not None and pile.build.fits(bottom, onto[-1])
+
     # --- moves ---------------------------------------------------------------------------------
 
     def legal_moves(self, table: Table) -> list[Move]:
+        # The hot path of every search and playout: what :meth:`accepts` says, with what does
+        # not depend on the run's length worked out once per pair of piles.
         moves: list[Move] = []
         piles = table.piles
         specs = self.piles
+        cells = empty = -1  # counted when a run first asks
         for i in self._sources:
             longest = self.run_length(table, i)
             if not longest:
@@ -162,13 +198,44 @@ class BuildOnPiles(Rules):
                 if j == i:
                     continue
                 dst = specs[j]
-                most = longest
-                if src.gives == Reach.SUPER and dst.takes != Reach.ONE:
-                    most = min(most, self.carry_limit(table, j))
-                if dst.takes == Reach.ONE:
-                    most = 1
+                takes = dst.takes
+                onto = piles[j]
+                most = 1 if takes == Reach.ONE else longest
+                if most > 1 and src.gives == Reach.SUPER:
+                    if cells < 0:
+                        cells = sum(1 for k in self._kinds[Kind.CELL] if not piles[k])
+                        empty = sum(1 for k in self._columns if not piles[k] and specs[k].empty == "any")
+                    spare = empty - (1 if not onto and j in self._columns and dst.empty == "any" else 0)
+                    most = min(most, (cells + 1) << spare)
+                if dst.capacity is not None:
+                    most = min(most, dst.capacity - len(onto))
+                if most <= 0:
+                    continue
+                if takes == Reach.COMPLETE:
+                    moves += [
+                        Move.between(src.id, dst.id, n)
+                        for n in range(1, most + 1)
+                        if self.accepts(table, cards, n, j)
+                    ]
+                    continue
+                suit = dst.suit
+                if onto:
+                    build = dst.build
+                    if build is None:
+                        continue
+                    top = onto[-1]
+                    for n in range(1, most + 1):
+                        card = cards[-n]
+                        if (suit is None or SUIT_OF[card] == suit) and build.fits(card, top):
+                            moves.append(Move.between(src.id, dst.id, n))
+                    continue
+                rule = dst.empty
+                if rule == "none":
+                    continue
+                rank = 0 if rule == "any" else table.base_rank() if rule == BASE else int(rule)
                 for n in range(1, most + 1):
-                    if self.why_not_onto(table, cards[-n:], j) is None:
+                    card = cards[-n]
+                    if (suit is None or SUIT_OF[card] == suit) and (not rank or RANK_OF[card] == rank):
                         moves.append(Move.between(src.id, dst.id, n))
         moves += self._word_moves(table)
         return moves
@@ -331,19 +398,11 @@ class BuildOnPiles(Rules):
         return len(self.deck) - home - len(table.removed)
 
     def solver_key(self, table: Table) -> Hashable:
-        # Columns of one kind are alike, and so are cells: their order does not matter.
         piles, down = table.piles, table.down
-        groups: dict[tuple[Any, ...], list[tuple[int, tuple[int, ...]]]] = {}
-        fixed = []
-        for i, pile in enumerate(self.piles):
-            if pile.kind in (Kind.TABLEAU, Kind.CELL):
-                groups.setdefault(_alike(pile), []).append((down[i], piles[i]))
-            else:
-                fixed.append((down[i], piles[i]))
         return (
             table.present,
-            tuple(fixed),
-            tuple(tuple(sorted(g)) for g in groups.values()),
+            tuple([(down[i], piles[i]) for i in self._fixed]),
+            tuple([tuple(sorted([(down[i], piles[i]) for i in group])) for group in self._alike_groups]),
             table.passes_used,
             tuple(table.counters),
         )

@@ -57,7 +57,15 @@ async function api(method, path, body) {
   }
   const data = await response.json().catch(() => ({ error: `the server answered ${response.status}` }));
   if (!response.ok) throw new Refused(response.status, data.error || `the server answered ${response.status}`);
+  if (data.view && rowPilesOnly(data.view)) delete data.view.piles;
   return data;
+}
+
+// Every view lists its piles; a game whose only piles are a stock, a waste and a hand (Golf,
+// Pyramid: a coverage layout over a row) is drawn as that row, the way it always was.
+const ROW_KINDS = new Set(["stock", "waste", "hand"]);
+function rowPilesOnly(view) {
+  return Array.isArray(view.piles) && view.piles.every((p) => ROW_KINDS.has(p.kind));
 }
 
 const gamePath = (suffix = "", id = state.id) => `/api/games/${encodeURIComponent(id)}${suffix}`;

@@ -1,0 +1,812 @@
+"""The FreeCell family's search, on bytes and small integers (compiled with mypyc where it can be).
+
+The arguments that make it sound, and the Python API, are in :mod:`patience_freecell.solver`.
+This module imports nothing of the package, so it compiles on its own; it runs as plain Python
+with the same positions searched in the same order and the same lines.
+
+A position is its columns (``bytes``, one byte a card index, bottom card first), its cells
+(card indices, -1 for an empty cell) and the height of each foundation. Piles are numbered in
+one range: columns ``0 .. ncols - 1``, cells ``ncols .. ncols + ncells - 1``, and
+:data:`FOUNDATION` for the foundation of the card's suit. A step (one move as the rules allow
+it) is the integer ``src | dst << 6 | count << 12``.
+
+The search is a portfolio of depth-first threads run in turns, each for a quota of positions,
+as Freecell Solver's fastest preset runs its "soft threads":
+
+- *meta threads* try only purposeful moves (cards home, a card or a run onto a parent after
+  parking the cards above it in free cells and empty columns, a column emptied into the cells),
+  each thread in its own order of move groups, some shuffled by a seeded generator. They share
+  one table of positions seen, and are incomplete on purpose: a meta thread's "nothing left"
+  proves nothing.
+- the *complete thread* tries every single-card move and every run move, and keeps its own
+  table: it alone proves that no win exists, by searching every position reachable.
+
+The first thread to reach a won position ends the search with its line.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Final
+
+NO_WIN: Final = 0
+WON: Final = 1
+STOPPED: Final = 2
+FOUNDATION: Final = 63
+MEMORY_EVERY: Final = 1 << 14
+"""Positions between two calls of ``check_memory`` (the core's ``CHECK_EVERY``)."""
+_MEMORY_MASK: Final = MEMORY_EVERY - 1
+
+ALTERNATE: Final = 0
+SAME_SUIT: Final = 1
+ANY_SUIT: Final = 2
+EMPTY_ANY: Final = 0
+EMPTY_KINGS: Final = 1
+EMPTY_NONE: Final = 2
+
+# Move groups of the meta threads (an order is a list of these).
+COL_HOME: Final = 0  # a column's top card to its foundation
+CELL_HOME: Final = 1  # a cell card to its foundation
+CELL_PUT: Final = 2  # a cell card onto a parent, after parking the cards above the parent
+DIG: Final = 3  # a card home, after parking the cards above it
+SEQ: Final = 4  # a run onto a parent elsewhere, after parking what covers either
+RELOCATE: Final = 5  # a run that lies on a parent onto another parent
+RUN_EMPTY: Final = 6  # the longest movable run to an empty column
+CELL_EMPTY: Final = 7  # a cell card to an empty column
+EMPTY_COLUMN: Final = 8  # a short column into the free cells
+TO_CELL: Final = 9  # a column's top card to a free cell
+TO_EMPTY: Final = 10  # a column's top card to an empty column
+CELL_BASE: Final = 11  # a cell card to an empty column, and at once a card or run onto it
+GROUPS: Final = 12
+
+# How a group of tests orders the positions it yields.
+IN_ORDER: Final = 0  # the tests in turn, the first that yields anything is used
+SHUFFLED: Final = 1  # all the tests, their positions shuffled by the thread's generator
+RATED: Final = 2  # all the tests, their positions the most cards home first
+FROM_DEPTH: Final = -1
+"""In a thread's program: ``FROM_DEPTH, d`` starts the order used from ``d`` moves deep."""
+GROUP: Final = -2
+"""In a thread's program: ``GROUP, mode, test, test...`` is one group of tests."""
+
+_SEP: Final = b"\xfe"
+_CELL_SEP: Final = b"\xff"
+
+
+class Rules:
+    """A game of the family as tables: what goes on what, and which cards are safe to send home."""
+
+    ncols: int
+    ncells: int
+    build: int
+    empty: int
+    fits: list[int]
+    onto: list[list[int]]
+    parents: list[list[int]]
+
+    def __init__(self, ncols: int, ncells: int, build: int, empty: int) -> None:
+        self.ncols = ncols
+        self.ncells = ncells
+        self.build = build
+        self.empty = empty
+        fits = [0] * (52 * 52)
+        for a in range(52):
+            for b in range(52):
+                if b % 13 != a % 13 + 1:
+                    continue
+                sa = a // 13
+                sb = b // 13
+                if build == ALTERNATE and (sa == 1 or sa == 2) == (sb == 1 or sb == 2):
+                    continue
+                if build == SAME_SUIT and sa != sb:
+                    continue
+                fits[a * 52 + b] = 1
+        self.fits = fits
+        self.onto = [[a for a in range(52) if fits[a * 52 + b]] for b in range(52)]
+        self.parents = [[b for b in range(52) if fits[a * 52 + b]] for a in range(52)]
+
+
+_RULES: dict[int, Rules] = {}
+
+
+def rules_for(ncols: int, ncells: int, build: int, empty: int) -> Rules:
+    """The tables of a game, made once per set of rules."""
+    code = ((ncols * 16 + ncells) * 4 + build) * 4 + empty
+    rules = _RULES.get(code)
+    if rules is None:
+        rules = Rules(ncols, ncells, build, empty)
+        _RULES[code] = rules
+    return rules
+
+
+class Position:
+    """Columns, cells and foundation heights; mutated by a thread as it moves."""
+
+    cols: list[bytes]
+    cells: list[int]
+    found: list[int]
+
+    def __init__(self, cols: list[bytes], cells: list[int], found: list[int]) -> None:
+        self.cols = cols
+        self.cells = cells
+        self.found = found
+
+    def copy(self) -> Position:
+        return Position(list(self.cols), list(self.cells), list(self.found))
+
+    def key(self) -> bytes:
+        """The same for positions that differ only in the order of columns or of cells."""
+        held = [c for c in self.cells if c >= 0]
+        if len(held) > 1:
+            held.sort()
+        return bytes(held) + _CELL_SEP + _SEP.join(sorted(self.cols))
+
+
+def _homeable(rules: Rules, card: int, found: list[int]) -> bool:
+    """Whether ``card`` is home, or can always go home as soon as it is reachable: its
+    predecessor is home and every card that could be placed on it is homeable too."""
+    suit = card // 13
+    rank = card % 13
+    if found[suit] != rank:
+        return found[suit] > rank
+    for other in rules.onto[card]:  # noqa: SIM110 (a loop compiles to faster code than all())
+        if not _homeable(rules, other, found):
+            return False
+    return True
+
+
+def is_safe(rules: Rules, card: int, found: list[int]) -> bool:
+    """Whether sending ``card`` (whose predecessor is home) home now loses nothing: every card
+    that could ever be placed on it is homeable (see the solver's argument 2)."""
+    for other in rules.onto[card]:  # noqa: SIM110 (a loop compiles to faster code than all())
+        if not _homeable(rules, other, found):
+            return False
+    return True
+
+
+def apply_step(rules: Rules, pos: Position, m: int) -> None:
+    """Make step ``m`` on ``pos`` (trusted: the search only makes legal steps)."""
+    n = rules.ncols
+    src = m & 63
+    dst = m >> 6 & 63
+    k = m >> 12 & 63
+    if src < n:
+        col = pos.cols[src]
+        cut = len(col) - k
+        moving = col[cut:]
+        pos.cols[src] = col[:cut]
+    else:
+        moving = bytes([pos.cells[src - n]])
+        pos.cells[src - n] = -1
+    if dst == FOUNDATION:
+        pos.found[moving[0] // 13] += 1
+    elif dst < n:
+        pos.cols[dst] = pos.cols[dst] + moving
+    else:
+        pos.cells[dst - n] = moving[0]
+
+
+def auto_moves(rules: Rules, pos: Position, steps: list[int]) -> None:
+    """Send every safe card home, again until none is left; each move is appended to ``steps``."""
+    n = rules.ncols
+    cols = pos.cols
+    cells = pos.cells
+    found = pos.found
+    moved = True
+    while moved:
+        moved = False
+        for i in range(n):
+            col = cols[i]
+            cut = len(col)
+            while cut:
+                c = col[cut - 1]
+                if found[c // 13] == c % 13 and is_safe(rules, c, found):
+                    found[c // 13] += 1
+                    cut -= 1
+                    steps.append(i | FOUNDATION << 6 | 1 << 12)
+                    moved = True
+                else:
+                    break
+            if cut < len(col):
+                cols[i] = col[:cut]
+        for j in range(rules.ncells):
+            c = cells[j]
+            if c >= 0 and found[c // 13] == c % 13 and is_safe(rules, c, found):
+                found[c // 13] += 1
+                cells[j] = -1
+                steps.append((n + j) | FOUNDATION << 6 | 1 << 12)
+                moved = True
+
+
+def max_run(rules: Rules, free: int, empty: int, to_empty: bool) -> int:
+    """The longest run single moves can carry: (free cells + 1) x 2^(empty columns), the
+    target not counted; free cells + 1 where empty columns take kings only or nothing."""
+    if rules.empty != EMPTY_ANY:
+        return free + 1
+    if to_empty and empty:
+        empty -= 1
+    return (free + 1) << empty
+
+
+def _top_run(rules: Rules, col: bytes) -> int:
+    """How many cards at the top of ``col`` form a run (each on a card it may go on)."""
+    fits = rules.fits
+    n = len(col)
+    r = 1
+    while r < n and fits[col[n - r] * 52 + col[n - r - 1]]:
+        r += 1
+    return r
+
+
+class Scan:
+    """What the move tests need to know of one position, found once for all of them."""
+
+    free_cells: list[int]
+    empty_cols: list[int]
+    col_of: list[int]
+    depth_of: list[int]
+    lows: list[list[int]]
+    room: int
+
+    def __init__(self, rules: Rules, pos: Position) -> None:
+        self.free_cells = [j for j in range(rules.ncells) if pos.cells[j] < 0]
+        self.empty_cols = []
+        self.col_of = [-1] * 52
+        self.depth_of = [0] * 52
+        self.lows = []
+        fits = rules.fits
+        for i in range(rules.ncols):
+            col = pos.cols[i]
+            size = len(col)
+            lows: list[int] = []
+            if not size:
+                if rules.empty != EMPTY_NONE:
+                    self.empty_cols.append(i)
+            else:
+                low = size - 1
+                for k in range(size - 1, -1, -1):
+                    c = col[k]
+                    self.col_of[c] = i
+                    self.depth_of[c] = size - 1 - k
+                    if k > low:
+                        continue  # inside the run found last
+                    while low > 0 and fits[col[low] * 52 + col[low - 1]]:
+                        low -= 1
+                    lows.append(low)
+                    low -= 1
+            self.lows.append(lows)
+        self.room = len(self.free_cells) + (len(self.empty_cols) if rules.empty == EMPTY_ANY else 0)
+
+
+def _park(
+    rules: Rules,
+    scan: Scan,
+    col: bytes,
+    i: int,
+    count: int,
+    cells: list[int],
+    used: list[int],
+    steps: list[int],
+) -> bool:
+    """Plan moving the ``count`` top cards of column ``i`` one by one into the free ``cells``
+    still unused (``used[0]`` of them are), then empty columns (``used[1]`` used; kings only
+    where empty columns take kings only). False if they do not fit."""
+    n = rules.ncols
+    size = len(col)
+    for t in range(count):
+        if used[0] < len(cells):
+            steps.append(i | (n + cells[used[0]]) << 6 | 1 << 12)
+            used[0] += 1
+        elif used[1] < len(scan.empty_cols) and (rules.empty == EMPTY_ANY or col[size - 1 - t] % 13 == 12):
+            steps.append(i | scan.empty_cols[used[1]] << 6 | 1 << 12)
+            used[1] += 1
+        else:
+            return False
+    return True
+
+
+def generate(rules: Rules, pos: Position, scan: Scan, group: int, out: list[list[int]]) -> None:
+    """Append the macros (lists of steps) of one move group, in a fixed order."""
+    n = rules.ncols
+    cols = pos.cols
+    cells = pos.cells
+    found = pos.found
+    fits = rules.fits
+    room = scan.room
+    free = len(scan.free_cells)
+    empties = len(scan.empty_cols) if rules.empty == EMPTY_ANY else 0
+    if group == COL_HOME:
+        for i in range(n):
+            col = cols[i]
+            if col and found[col[-1] // 13] == col[-1] % 13:
+                out.append([i | FOUNDATION << 6 | 1 << 12])
+    elif group == CELL_HOME:
+        for j in range(rules.ncells):
+            c = cells[j]
+            if c >= 0 and found[c // 13] == c % 13:
+                out.append([(n + j) | FOUNDATION << 6 | 1 << 12])
+    elif group == CELL_PUT:
+        for j in range(rules.ncells):
+            c = cells[j]
+            if c < 0:
+                continue
+            for p in rules.parents[c]:
+                i = scan.col_of[p]
+                if i < 0 or scan.depth_of[p] > room:
+                    continue
+                steps: list[int] = []
+                if _park(rules, scan, cols[i], i, scan.depth_of[p], scan.free_cells, [0, 0], steps):
+                    steps.append((n + j) | i << 6 | 1 << 12)
+                    out.append(steps)
+    elif group == DIG:
+        for suit in range(4):
+            if found[suit] == 13:
+                continue
+            c = suit * 13 + found[suit]
+            i = scan.col_of[c]
+            d = scan.depth_of[c]
+            if i < 0 or d == 0 or d > room:
+                continue
+            steps = []
+            if _park(rules, scan, cols[i], i, d, scan.free_cells, [0, 0], steps):
+                steps.append(i | FOUNDATION << 6 | 1 << 12)
+                out.append(steps)
+    elif group == SEQ:
+        for i in range(n):
+            col = cols[i]
+            size = len(col)
+            top = size - 1
+            for low in scan.lows[i]:
+                above = size - 1 - top
+                if above > room:
+                    break
+                base = col[low]
+                for p in rules.parents[base]:
+                    i2 = scan.col_of[p]
+                    if i2 < 0 or i2 == i or scan.depth_of[p] + above > room:
+                        continue
+                    steps = []
+                    used = [0, 0]
+                    if not _park(rules, scan, cols[i2], i2, scan.depth_of[p], scan.free_cells, used, steps):
+                        continue
+                    if not _park(rules, scan, col, i, above, scan.free_cells, used, steps):
+                        continue
+                    length = top - low + 1
+                    if length <= max_run(rules, free - used[0], empties - used[1], False):
+                        steps.append(i | i2 << 6 | length << 12)
+                        out.append(steps)
+                top = low - 1
+    elif group == RELOCATE:
+        limit = max_run(rules, free, empties, False)
+        for i in range(n):
+            col = cols[i]
+            size = len(col)
+            if size < 2:
+                continue
+            low = scan.lows[i][0]
+            for x in range(low + 1, size):
+                if size - x > limit:
+                    continue
+                for p in rules.parents[col[x]]:
+                    i2 = scan.col_of[p]
+                    if i2 >= 0 and i2 != i and scan.depth_of[p] == 0:
+                        out.append([i | i2 << 6 | (size - x) << 12])
+    elif group == RUN_EMPTY:
+        if not scan.empty_cols:
+            return
+        target = scan.empty_cols[0]
+        limit = max_run(rules, free, empties, True)
+        for i in range(n):
+            col = cols[i]
+            size = len(col)
+            if size < 2:
+                continue
+            r = size - scan.lows[i][0]
+            if r >= size:
+                r = size - 1
+            if rules.empty == EMPTY_KINGS:
+                if col[size - r] % 13 != 12 or r > limit:
+                    continue
+            elif r > limit:
+                r = limit
+            if r > 1 or rules.empty == EMPTY_KINGS:
+                out.append([i | target << 6 | r << 12])
+    elif group == CELL_EMPTY:
+        if not scan.empty_cols:
+            return
+        target = scan.empty_cols[0]
+        for j in range(rules.ncells):
+            c = cells[j]
+            if c >= 0 and (rules.empty == EMPTY_ANY or c % 13 == 12):
+                out.append([(n + j) | target << 6 | 1 << 12])
+    elif group == EMPTY_COLUMN:
+        for i in range(n):
+            size = len(cols[i])
+            if 0 < size <= free:
+                steps = []
+                if _park(rules, scan, cols[i], i, size, scan.free_cells, [0, len(scan.empty_cols)], steps):
+                    out.append(steps)
+    elif group == TO_CELL:
+        if free:
+            for i in range(n):
+                if cols[i]:
+                    out.append([i | (n + scan.free_cells[0]) << 6 | 1 << 12])
+    elif group == TO_EMPTY:
+        if scan.empty_cols:
+            target = scan.empty_cols[0]
+            for i in range(n):
+                col = cols[i]
+                if len(col) > 1 and (rules.empty == EMPTY_ANY or col[-1] % 13 == 12):
+                    out.append([i | target << 6 | 1 << 12])
+    elif group == CELL_BASE:
+        if not scan.empty_cols:
+            return
+        target = scan.empty_cols[0]
+        for j in range(rules.ncells):
+            base = cells[j]
+            if base < 0 or (rules.empty == EMPTY_KINGS and base % 13 != 12):
+                continue
+            into = (n + j) | target << 6 | 1 << 12
+            for j2 in range(rules.ncells):
+                c = cells[j2]
+                if j2 != j and c >= 0 and fits[c * 52 + base]:
+                    out.append([into, (n + j2) | target << 6 | 1 << 12])
+            # the base's cell is free once it has moved: parking may use it
+            freed = sorted([*scan.free_cells, j])
+            for i in range(n):
+                col = cols[i]
+                size = len(col)
+                top = size - 1
+                for low in scan.lows[i]:
+                    above = size - 1 - top
+                    if above > room:
+                        break
+                    if fits[col[low] * 52 + base]:
+                        steps = [into]
+                        used = [0, 1]  # the target is the first empty column
+                        if _park(rules, scan, col, i, above, freed, used, steps):
+                            length = top - low + 1
+                            if length <= max_run(rules, len(freed) - used[0], empties - used[1], False):
+                                steps.append(i | target << 6 | length << 12)
+                                out.append(steps)
+                    top = low - 1
+
+
+def generate_all(rules: Rules, pos: Position, out: list[int]) -> None:
+    """Every single-card move and every run move onto a parent or into an empty column, as
+    steps, the likeliest to help last (they are taken from the end)."""
+    n = rules.ncols
+    cols = pos.cols
+    cells = pos.cells
+    found = pos.found
+    fits = rules.fits
+    free = 0
+    cell = -1
+    for j in range(rules.ncells):
+        if cells[j] < 0:
+            free += 1
+            if cell < 0:
+                cell = j
+    empties = 0
+    target = -1
+    if rules.empty != EMPTY_NONE:
+        for i in range(n):
+            if not cols[i]:
+                empties += 1
+                if target < 0:
+                    target = i
+    limit = max_run(rules, free, empties, False)
+    limit_empty = max_run(rules, free, empties, True)
+    moves: list[int] = []
+    for i in range(n):
+        col = cols[i]
+        size = len(col)
+        if not size:
+            continue
+        top = col[size - 1]
+        r = _top_run(rules, col)
+        if found[top // 13] == top % 13:
+            moves.append(900 << 20 | i | FOUNDATION << 6 | 1 << 12)
+        for i2 in range(n):
+            if i2 == i or not cols[i2]:
+                continue
+            t = cols[i2][-1]
+            k = t % 13 - top % 13
+            if 1 <= k <= r and k <= limit and fits[col[size - k] * 52 + t]:
+                pri = 700
+                if k < size and fits[col[size - k] * 52 + col[size - k - 1]]:
+                    pri = 200  # only moves a run from one parent to another
+                elif k == size:
+                    pri = 750  # empties a column
+                moves.append(pri << 20 | i | i2 << 6 | k << 12)
+        if target >= 0 and size > 1:
+            if rules.empty == EMPTY_ANY or top % 13 == 12:
+                moves.append(150 << 20 | i | target << 6 | 1 << 12)
+            k = r if r < size else size - 1
+            if k > limit_empty:
+                k = limit_empty
+            if k > 1 and (rules.empty == EMPTY_ANY or col[size - k] % 13 == 12):
+                moves.append(400 << 20 | i | target << 6 | k << 12)
+        if cell >= 0:
+            moves.append(300 << 20 | i | (n + cell) << 6 | 1 << 12)
+    for j in range(rules.ncells):
+        c = cells[j]
+        if c < 0:
+            continue
+        if found[c // 13] == c % 13:
+            moves.append(900 << 20 | (n + j) | FOUNDATION << 6 | 1 << 12)
+        for i in range(n):
+            if cols[i] and fits[c * 52 + cols[i][-1]]:
+                moves.append(800 << 20 | (n + j) | i << 6 | 1 << 12)
+        if target >= 0 and (rules.empty == EMPTY_ANY or c % 13 == 12):
+            moves.append(100 << 20 | (n + j) | target << 6 | 1 << 12)
+    moves.sort()
+    mask = (1 << 20) - 1
+    for m in moves:
+        out.append(m & mask)
+
+
+def rate(rules: Rules, pos: Position, weights: list[int]) -> int:
+    """How promising a position looks to a RATED group (higher first): ``weights`` for the
+    cards home, the free cells, the empty columns, and against the cards under each column's
+    top run and the cards over the next card of each suit."""
+    f = pos.found
+    score = weights[0] * (f[0] + f[1] + f[2] + f[3])
+    for c in pos.cells:
+        if c < 0:
+            score += weights[1]
+    fits = rules.fits
+    w4 = weights[4]
+    for col in pos.cols:
+        size = len(col)
+        if not size:
+            score += weights[2]
+            continue
+        r = 1
+        while r < size and fits[col[size - r] * 52 + col[size - r - 1]]:
+            r += 1
+        score -= weights[3] * (size - r)
+        if w4:
+            for k in range(size - 1):
+                c = col[k]
+                if f[c // 13] == c % 13:
+                    score -= w4 * (size - 1 - k)
+    return score
+
+
+class Thread:
+    """One depth-first search, suspended between turns: its position and its stack of frames.
+
+    A frame holds the positions its node yields that are still to be searched (each with the
+    steps that lead to it), found group by group as the last one runs out.
+    """
+
+    complete: bool
+    weights: list[int]
+    orders: list[list[list[int]]]
+    depths: list[int]
+    seed: int
+    pos: Position
+    groups: list[int]
+    children: list[list[Position]]
+    moves: list[list[list[int]]]
+    before: list[Position]
+    path: list[list[int]]
+    done: bool
+
+    def __init__(self, root: Position, program: list[int], seed: int, weights: list[int]) -> None:
+        """``program``: ``GROUP, mode, tests...`` groups, split by ``FROM_DEPTH, d`` into the
+        orders used from ``d`` moves deep (the first from 0); empty for the complete thread."""
+        self.complete = not program
+        self.weights = weights
+        self.orders = [[]]
+        self.depths = [0]
+        k = 0
+        while k < len(program):
+            code = program[k]
+            if code == FROM_DEPTH:
+                self.depths.append(program[k + 1])
+                self.orders.append([])
+                k += 2
+                continue
+            group: list[int] = []
+            k += 1
+            while k < len(program) and program[k] >= 0:
+                group.append(program[k])
+                k += 1
+            self.orders[-1].append(group)
+        self.seed = seed
+        self.pos = root.copy()
+        self.groups = [0]
+        self.children = [[]]
+        self.moves = [[]]
+        self.before = []
+        self.path = []
+        self.done = False
+
+    def _random(self, k: int) -> int:
+        self.seed = (self.seed * 1103515245 + 12345) & 0x7FFFFFFF
+        return (self.seed >> 16) % k
+
+    def fill(self, rules: Rules, seen: set[bytes], won: list[int]) -> bool:
+        """Find the next positions of the current frame that nobody has seen, marking them
+        seen. True when one of them is won: its steps are then in ``won``."""
+        children = self.children[-1]
+        moves = self.moves[-1]
+        if self.complete:
+            if self.groups[-1]:
+                return False
+            self.groups[-1] = 1
+            steps: list[int] = []
+            generate_all(rules, self.pos, steps)
+            for m in steps:  # noqa: SIM110 (a loop compiles to faster code than any())
+                if self._yield(rules, [m], seen, children, moves, won):
+                    return True
+            return False
+        order = self.orders[0]
+        for o in range(1, len(self.orders)):
+            if len(self.path) >= self.depths[o]:
+                order = self.orders[o]
+        gi = self.groups[-1]
+        scan = Scan(rules, self.pos)
+        while gi < len(order) and not children:
+            group = order[gi]
+            gi += 1
+            mode = group[0]
+            for t in range(1, len(group)):
+                macros: list[list[int]] = []
+                generate(rules, self.pos, scan, group[t], macros)
+                for macro in macros:
+                    if self._yield(rules, macro, seen, children, moves, won):
+                        return True
+                if mode == IN_ORDER and children:
+                    break
+            if len(children) > 1:
+                if mode == SHUFFLED:
+                    for a in range(len(children) - 1, 0, -1):
+                        b = self._random(a + 1)
+                        children[a], children[b] = children[b], children[a]
+                        moves[a], moves[b] = moves[b], moves[a]
+                elif mode == RATED:
+                    noise = self.weights[5] if len(self.weights) > 5 else 0
+                    scores = [rate(rules, children[a], self.weights) for a in range(len(children))]
+                    if noise:
+                        for a in range(len(children)):
+                            scores[a] += self._random(noise)
+                    ranked = sorted([(scores[a] << 16) | (0xFFFF - a) for a in range(len(children))])
+                    kids = [children[(0xFFFF - (r & 0xFFFF))] for r in ranked]
+                    steps_of = [moves[(0xFFFF - (r & 0xFFFF))] for r in ranked]
+                    children[:] = kids
+                    moves[:] = steps_of
+                    continue
+            if mode != RATED:
+                children.reverse()
+                moves.reverse()
+        self.groups[-1] = gi
+        return False
+
+    def _yield(
+        self,
+        rules: Rules,
+        macro: list[int],
+        seen: set[bytes],
+        children: list[Position],
+        moves: list[list[int]],
+        won: list[int],
+    ) -> bool:
+        child = self.pos.copy()
+        for m in macro:
+            apply_step(rules, child, m)
+        steps = list(macro)
+        auto_moves(rules, child, steps)
+        f = child.found
+        if f[0] + f[1] + f[2] + f[3] == 52:
+            for done in self.path:
+                won.extend(done)
+            won.extend(steps)
+            return True
+        key = child.key()
+        if key in seen:
+            return False
+        seen.add(key)
+        children.append(child)
+        moves.append(steps)
+        return False
+
+    def advance(self) -> int:
+        """Enter the next position of the current frame (1), or leave the frame (0); -1 when
+        this thread has nothing left to search."""
+        children = self.children[-1]
+        if children:
+            self.before.append(self.pos)
+            self.pos = children.pop()
+            self.path.append(self.moves[-1].pop())
+            self.groups.append(0)
+            self.children.append([])
+            self.moves.append([])
+            return 1
+        self.groups.pop()
+        self.children.pop()
+        self.moves.pop()
+        if not self.path:
+            self.done = True
+            return -1
+        self.path.pop()
+        self.pos = self.before.pop()
+        return 0
+
+
+def search(
+    cols: list[bytes],
+    cells: list[int],
+    found: list[int],
+    ncells: int,
+    build: int,
+    empty: int,
+    programs: list[list[int]],
+    seeds: list[int],
+    weights: list[list[int]],
+    complete: bool,
+    quota: int,
+    complete_quota: int,
+    node_limit: int,
+    deadline: float,
+    line: list[int],
+    check_memory: Callable[[int], None],
+) -> tuple[int, int]:
+    """Search from the position given; return (WON, NO_WIN or STOPPED, positions searched).
+
+    One meta thread for each of ``programs`` (see :class:`Thread`); ``seeds[t]`` drives the
+    SHUFFLED groups of thread ``t`` and ``weights[t]`` its RATED groups (see :func:`rate`). The
+    complete thread runs as well if ``complete`` (without it "no win" proves nothing: that is
+    for measuring meta threads alone). Each meta thread searches ``quota`` new positions a
+    turn, the complete thread ``complete_quota`` while a meta thread is left, then the rest.
+    ``deadline``: a ``time.perf_counter()`` value, or 0 for none. A won line is written to
+    ``line`` as steps, safe moves home included. ``check_memory(nodes)`` is called every
+    :data:`MEMORY_EVERY` positions and stops the search by raising.
+    """
+    rules = rules_for(len(cols), ncells, build, empty)
+    root = Position(list(cols), list(cells), list(found))
+    auto_moves(rules, root, line)
+    if root.found[0] + root.found[1] + root.found[2] + root.found[3] == 52:
+        return WON, 1
+    first = root.key()
+    shared: set[bytes] = {first}
+    own: set[bytes] = {first}
+    threads: list[Thread] = []
+    for t in range(len(programs)):
+        threads.append(Thread(root, programs[t], seeds[t], weights[t]))
+    if complete:
+        threads.append(Thread(root, [], 0, [1, 0, 0, 0, 0]))
+    nodes = 1
+    alive = len(threads)
+    won: list[int] = []
+    while alive:
+        for th in threads:
+            if th.done:
+                continue
+            seen = own if th.complete else shared
+            budget = quota
+            if th.complete:
+                budget = complete_quota if alive > 1 else node_limit
+            while budget > 0:
+                if not th.children[-1] and th.fill(rules, seen, won):
+                    line.extend(won)
+                    return WON, nodes
+                went = th.advance()
+                if went < 0:
+                    alive -= 1
+                    if th.complete:
+                        return NO_WIN, nodes
+                    break
+                if not went:
+                    continue
+                nodes += 1
+                budget -= 1
+                if nodes >= node_limit:
+                    return STOPPED, nodes
+                if not nodes & _MEMORY_MASK:
+                    check_memory(nodes)
+                    if deadline and time.perf_counter() > deadline:
+                        return STOPPED, nodes
+    return NO_WIN, nodes

@@ -1,0 +1,296 @@
+"""Solve any position of the FreeCell family, seeing every card (they all lie face up).
+
+:func:`solve` answers *won* (with a line that replays to a win), *no win* (proved: every
+reachable position was searched) or *unknown* (a node, time or memory limit stopped it). The
+line comes in run moves (a run moves as one move, as far as the free cells and empty columns
+could carry it card by card) or in single-card moves, each run spelt out through the cells and
+empty columns.
+
+The search (:mod:`patience_freecell.search`, compiled with mypyc where the install could) is
+a portfolio of depth-first threads in turns: meta threads that try purposeful moves first and
+share one table of positions, and one complete thread that tries every move and alone can
+prove that nothing wins. What keeps "no win" sound:
+
+1. **Every move is searched.** The complete thread tries each single-card move (column to
+   column, cell or foundation; cell to column or foundation) and run moves, which are only
+   shortcuts: a run moves as one only as far as single moves could carry it, so they reach no
+   position single moves do not. A thread stops only when every position it has entered has
+   had each of its moves tried.
+2. **Safe moves home are taken at once**, as part of the move before them. A card whose
+   predecessor is home goes home when every card that could ever be placed on it is
+   *homeable*: home already, or its own predecessor home and every card that could be placed
+   on *it* homeable in turn. Foundations never give cards back, so such a card is never needed
+   as a base: any winning line from the position with the card still out becomes one from the
+   position with it home, by sending home, instead, each card the line would have placed on
+   it (homeable, so it may go home then), and skipping the moves of the card itself. A card
+   gone home earlier only frees its pile. For alternate colours this sends a 5 of spades home
+   once both red 4s are home, or once both red 3s and the 2 of clubs are (Raymond's rule); by
+   suit every card whose predecessor is home goes at once.
+3. **Positions that differ only in the order of their columns or of their cells are one
+   position**: every rule treats all columns alike and all cells alike, so they have the same
+   future. The table of positions seen is keyed on the cells sorted and the columns sorted.
+4. **Foundations need not be searched**: they are what the columns and cells do not hold.
+
+The meta threads are incomplete on purpose (they never put a card in a cell for nothing, for
+one); what they have seen is kept apart from the complete thread's table, so they never stop it
+from searching a position. docs/solver.md measures the search against Freecell Solver.
+"""
+
+from __future__ import annotations
+
+import gc
+import time
+from collections.abc import Callable, Sequence
+from typing import Final, Literal
+
+import attrs
+
+from patience_core.solver.builds import load
+from patience_core.solver.memory import MemoryLimitReached
+from patience_core.solver.memory import check_memory as core_check_memory
+from patience_freecell.rules import FREECELL, Move, Position, Variant, suit
+
+_search = load("patience_freecell.search")
+
+Verdict = Literal["won", "no win", "unknown"]
+LineForm = Literal["runs", "single"]
+DEFAULT_NODE_LIMIT: Final = 2_000_000
+"""Positions searched before the answer is "unknown", by default (the core's default)."""
+QUOTA: Final = 200
+"""Positions a meta thread searches a turn."""
+COMPLETE_QUOTA: Final = 50
+"""Positions the complete thread searches a turn while meta threads still run."""
+
+_BUILDS: Final = {"alternate": 0, "suit": 1, "rank": 2}
+_EMPTY: Final = {"any": 0, "kings": 1, "none": 2}
+
+
+@attrs.frozen
+class MetaThread:
+    """One meta thread: its move groups in order, each ``(mode, tests...)`` (the constants of
+    :mod:`patience_freecell.search`), the weights of its RATED groups, and the seed of its
+    shuffles and of the noise added to its ratings."""
+
+    groups: tuple[tuple[int, ...], ...]
+    weights: tuple[int, int, int, int, int, int] = (2, 1, 3, 1, 1, 0)
+    seed: int = 0
+
+    def program(self) -> list[int]:
+        out: list[int] = []
+        for group in self.groups:
+            out += [_search.GROUP, *group]
+        return out
+
+
+def _rated(*tests: int) -> tuple[int, ...]:
+    return (_search.RATED, *tests)
+
+
+_PRODUCTIVE: Final = (
+    _search.COL_HOME,
+    _search.CELL_HOME,
+    _search.CELL_PUT,
+    _search.DIG,
+    _search.SEQ,
+    _search.CELL_BASE,
+    _search.RUN_EMPTY,
+)
+DEFAULT_THREADS: Final = (
+    MetaThread((_rated(*_PRODUCTIVE),), (3, 2, 4, 1, 1, 3), 3333),
+    MetaThread(
+        (
+            (_search.IN_ORDER, _search.COL_HOME),
+            _rated(_search.CELL_HOME, _search.CELL_PUT, _search.SEQ),
+            (_search.IN_ORDER, _search.CELL_BASE),
+            _rated(_search.DIG, _search.RUN_EMPTY),
+        ),
+        (1, 0, 0, 0, 0, 0),
+    ),
+    MetaThread(
+        (
+            (_search.SHUFFLED, _search.COL_HOME, _search.CELL_HOME),
+            (_search.SHUFFLED, _search.CELL_PUT, _search.DIG, _search.SEQ, _search.CELL_BASE),
+        ),
+        (1, 0, 0, 0, 0, 0),
+        98361,
+    ),
+)
+"""The meta threads :func:`solve` runs by default (docs/solver.md tells how they were chosen)."""
+
+
+@attrs.frozen
+class Solution:
+    """What :func:`solve` found.
+
+    ``verdict``: ``"won"`` (``moves`` wins from the position solved), ``"no win"`` (proved:
+    every reachable position was searched) or ``"unknown"`` (a limit stopped the search, and
+    ``reason`` says which when it was not the node or time limit). ``nodes``: positions
+    searched; ``seconds``: wall time.
+    """
+
+    verdict: Verdict
+    moves: tuple[Move, ...] = ()
+    nodes: int = 0
+    seconds: float = 0.0
+    reason: str = ""
+
+    @property
+    def won(self) -> bool:
+        return self.verdict == "won"
+
+    @property
+    def length(self) -> int:
+        """The number of moves of the line."""
+        return len(self.moves)
+
+    def text(self) -> str:
+        """The line as move text, one move after another."""
+        return " ".join(str(m) for m in self.moves)
+
+
+def solve(
+    position: Position,
+    variant: Variant = FREECELL,
+    *,
+    line: LineForm | None = None,
+    node_limit: int = DEFAULT_NODE_LIMIT,
+    time_limit: float | None = None,
+    threads: Sequence[MetaThread] = DEFAULT_THREADS,
+    check_memory: Callable[[int], None] = core_check_memory,
+) -> Solution:
+    """Solve ``position`` under ``variant``'s rules.
+
+    ``line``: ``"runs"`` (runs move as one move) or ``"single"`` (single cards only); by
+    default runs where the variant moves runs as one, else single cards. ``threads``: the meta
+    threads (none: the complete thread alone, slower to find wins but the same verdicts).
+    ``check_memory(nodes)`` is called every 16,384 positions and may stop the search by
+    raising :class:`~patience_core.solver.memory.MemoryLimitReached`.
+
+    >>> from patience_freecell.deals import microsoft_position
+    >>> found = solve(microsoft_position(1))
+    >>> found.verdict, found.length > 50
+    ('won', True)
+    """
+    form = line or ("runs" if variant.runs else "single")
+    if form == "runs" and not variant.runs:
+        raise ValueError(f"{variant.name} moves single cards only: ask for line='single'")
+    if form not in ("runs", "single"):
+        raise ValueError(f"a line is in 'runs' or 'single' moves, not {line!r}")
+    if len(position.columns) != len(variant.columns) or len(position.cells) != variant.cells:
+        raise ValueError(
+            f"{variant.name} has {len(variant.columns)} columns and {variant.cells} cells; this position "
+            f"has {len(position.columns)} and {len(position.cells)}"
+        )
+    start = time.perf_counter()
+    deadline = start + time_limit if time_limit is not None else 0.0
+    steps: list[int] = []
+    collecting = gc.isenabled()
+    gc.disable()  # the search makes many small objects and no cycles: the collector would only scan
+    try:
+        status, nodes = _search.search(
+            [bytes(col) for col in position.columns],
+            [-1 if c is None else c for c in position.cells],
+            list(position.foundations),
+            variant.cells,
+            _BUILDS[variant.build],
+            _EMPTY[variant.empty],
+            [t.program() for t in threads],
+            [t.seed for t in threads],
+            [list(t.weights) for t in threads],
+            True,
+            QUOTA,
+            COMPLETE_QUOTA,
+            node_limit,
+            deadline,
+            steps,
+            check_memory,
+        )
+    except MemoryLimitReached as stop:
+        return Solution("unknown", (), stop.nodes, time.perf_counter() - start, f"out of memory: {stop}")
+    finally:
+        if collecting:
+            gc.enable()
+    if status == _search.WON:
+        moves = line_moves(position, variant, steps, form == "single")
+        return Solution("won", moves, nodes, time.perf_counter() - start)
+    verdict: Verdict = "no win" if status == _search.NO_WIN else "unknown"
+    return Solution(verdict, (), nodes, time.perf_counter() - start)
+
+
+def line_moves(position: Position, variant: Variant, steps: list[int], single: bool) -> tuple[Move, ...]:
+    """The search's steps as moves from ``position``, runs spelt out card by card if ``single``."""
+    n = len(position.columns)
+    cols = [list(col) for col in position.columns]
+    cells: list[int | None] = list(position.cells)
+    moves: list[Move] = []
+    for step in steps:
+        src, dst, count = step & 63, step >> 6 & 63, step >> 12 & 63
+        if src < n:
+            card = cols[src][-count]
+            source = f"t{src + 1}"
+        else:
+            held = cells[src - n]
+            assert held is not None
+            card = held
+            source = f"c{src - n + 1}"
+        if dst == _search.FOUNDATION:
+            target = f"f{suit(card) + 1}"
+        elif dst < n:
+            target = f"t{dst + 1}"
+        else:
+            target = f"c{dst - n + 1}"
+        if count > 1 and single:
+            free = [f"c{j + 1}" for j, c in enumerate(cells) if c is None]
+            empty = [f"t{i + 1}" for i, col in enumerate(cols) if not col and i != dst]
+            moves += carry(count, source, target, free, empty)
+        else:
+            moves.append(Move(source, target, count))
+        if src < n:
+            moving = cols[src][-count:]
+            del cols[src][-count:]
+        else:
+            moving = [card]
+            cells[src - n] = None
+        if dst < n:
+            cols[dst] += moving
+        elif dst != _search.FOUNDATION:
+            cells[dst - n] = moving[0]
+    return tuple(moves)
+
+
+def carry(count: int, src: str, dst: str, cells: list[str], empty: list[str]) -> list[Move]:
+    """Single moves that carry the ``count`` top cards of column ``src`` to ``dst`` through the
+    free ``cells`` and the ``empty`` columns (``dst`` not among them), as a supermove does:
+    with no empty column, all but the bottom card wait in cells; with one, the top part goes
+    to it first (carried the same way with one empty column fewer), the rest to ``dst``, and the
+    top part after it.
+
+    >>> [str(m) for m in carry(3, "t1", "t2", ["c1", "c2"], [])]
+    ['t1-c1', 't1-c2', 't1-t2', 'c2-t2', 'c1-t2']
+    """
+    if count <= len(cells) + 1:
+        parked = cells[: count - 1]
+        return [Move(src, c) for c in parked] + [Move(src, dst)] + [Move(c, dst) for c in reversed(parked)]
+    spare, rest = empty[0], empty[1:]
+    half = (len(cells) + 1) << len(rest)
+    if count <= half:
+        return carry(count, src, dst, cells, rest)
+    top = count - half
+    return (
+        carry(top, src, spare, cells, rest)
+        + carry(half, src, dst, cells, rest)
+        + carry(top, spare, dst, cells, rest)
+    )
+
+
+__all__ = [
+    "DEFAULT_NODE_LIMIT",
+    "DEFAULT_THREADS",
+    "LineForm",
+    "MetaThread",
+    "Solution",
+    "Verdict",
+    "carry",
+    "line_moves",
+    "solve",
+]

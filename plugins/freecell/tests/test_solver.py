@@ -1,0 +1,208 @@
+"""The solver: verdicts on fixed deals, every winning line replayed by the referee, "no win"
+checked against a plain exhaustive search, both builds alike, and the limits."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from checker import replay, winnable
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from patience_core import Deal
+from patience_core.solver import builds
+from patience_core.solver.memory import MemoryLimitReached
+from patience_freecell import VARIANTS, Position, Variant, microsoft_position, solve
+from patience_freecell import solver as freecell_solver
+from patience_freecell.rules import BAKERS_DOZEN, FREECELL, Move
+from patience_freecell.solver import carry
+
+FEW_CELLS = [
+    Variant("freecell-1", "FreeCell, one cell", (7, 7, 7, 7, 6, 6, 6, 6), 1),
+    Variant("freecell-0", "FreeCell, no cell", (7, 7, 7, 7, 6, 6, 6, 6), 0),
+    Variant("bakers-game-1", "Baker's Game, one cell", (7, 7, 7, 7, 6, 6, 6, 6), 1, build="suit"),
+    Variant("kings-1", "kings only, one cell", (7, 7, 7, 7, 6, 6, 6, 6), 1, empty="kings"),
+]
+
+
+def assert_wins(variant, position, found):
+    assert found.verdict == "won", found
+    assert replay(variant, position, found.moves).won()
+
+
+@pytest.mark.parametrize("number", [1, 2, 9, 617, 1941, 11983, 31999])
+def test_microsoft_deals_are_won_by_lines_that_replay_in_runs_and_in_single_cards(number):
+    position = microsoft_position(number)
+    runs = solve(position, line="runs")
+    assert_wins(FREECELL, position, runs)
+    single = solve(position, line="single")
+    assert_wins(FREECELL, position, single)
+    assert all(m.count == 1 for m in single.moves)
+    assert single.nodes == runs.nodes
+    assert single.length >= runs.length
+    assert any(m.count > 1 for m in runs.moves)
+
+
+def test_deal_11982_is_proved_lost():
+    found = solve(microsoft_position(11982))
+    assert found.verdict == "no win"
+    assert found.moves == ()
+    assert 1000 < found.nodes < 2_000_000
+
+
+@pytest.mark.parametrize("variant_id", sorted(VARIANTS))
+def test_seeded_deals_of_every_variant_are_decided_and_won_lines_replay(variant_id):
+    variant = VARIANTS[variant_id]
+    verdicts = set()
+    for seed in range(1, 7):
+        position = variant.deal(Deal.from_seed(seed).indices)
+        found = solve(position, variant, node_limit=200_000)
+        verdicts.add(found.verdict)
+        if found.won:
+            assert_wins(variant, position, found)
+        else:
+            assert found.moves == ()
+    assert "won" in verdicts
+
+
+def _endgame(variant: Variant, seed: int, keep: int) -> Position:
+    """The ``keep`` highest ranks of each suit in play, laid out at random; the rest home."""
+    chooser = random.Random(seed)
+    low = 13 - keep
+    playing = [c for c in Deal.from_seed(seed).indices if c % 13 >= low]
+    cells: list[int | None] = [None] * variant.cells
+    for j in range(variant.cells):
+        if playing and chooser.random() < 0.4:
+            cells[j] = playing.pop()
+    columns: list[list[int]] = [[] for _ in variant.columns]
+    for card in playing:
+        columns[chooser.randrange(len(columns))].append(card)
+    return Position(tuple(map(tuple, columns)), tuple(cells), (low, low, low, low))
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS.values()) + FEW_CELLS, ids=lambda v: v.id)
+def test_verdicts_on_small_positions_agree_with_an_exhaustive_search(variant):
+    verdicts = set()
+    for seed in range(1, 16):
+        position = _endgame(variant, seed, 3 if len(variant.columns) > 8 else 4)
+        expected = winnable(variant, position)
+        assert expected is not None
+        found = solve(position, variant)
+        assert found.verdict == ("won" if expected else "no win"), (variant.id, seed)
+        alone = solve(position, variant, threads=())
+        assert alone.verdict == found.verdict, (variant.id, seed)
+        if found.won:
+            assert_wins(variant, position, found)
+            assert_wins(variant, position, alone)
+        verdicts.add(found.verdict)
+    if variant.id == "bakers-dozen":  # elsewhere the empty columns make every such endgame a win
+        assert verdicts == {"won", "no win"}, verdicts  # both answers are checked
+
+
+@settings(deadline=None)
+@given(st.sampled_from(sorted(VARIANTS)), st.integers(1, 10**9))
+def test_any_small_position_gets_the_verdict_an_exhaustive_search_gives(variant_id, seed):
+    variant = VARIANTS[variant_id]
+    position = _endgame(variant, seed, 3)
+    expected = winnable(variant, position)
+    assume(expected is not None)  # the plain search gave up: nothing to compare
+    found = solve(position, variant)
+    assert found.verdict == ("won" if expected else "no win")
+    if found.won:
+        assert_wins(variant, position, found)
+
+
+@pytest.mark.parametrize(
+    ("count", "cells", "empty"),
+    [(1, 0, 0), (5, 4, 0), (10, 4, 1), (20, 4, 2), (8, 1, 2), (13, 0, 4), (12, 2, 2), (3, 2, 0)],
+)
+def test_a_run_is_carried_by_single_moves_through_cells_and_empty_columns(count, cells, empty):
+    """The most a supermove may carry, (cells + 1) x 2^(empty columns), spelt out and replayed."""
+    ranks = "KQJT98765432A"
+    run = " ".join(ranks[k] + "HS"[k % 2] for k in range(13))  # red and black in turn
+    run_cards = run.split()[-count:]
+    from patience_core.engine.cards import parse_card_index
+
+    # The target is the run's top card's colour's opposite, one rank higher.
+    target_suit = "D" if run_cards[0][1] == "S" else "C"
+    top_of_target = parse_card_index(ranks[13 - count - 1] + target_suit) if count < 13 else None
+    columns = [tuple(parse_card_index(c) for c in run_cards)]
+    columns.append((top_of_target,) if top_of_target is not None else ())
+    columns += [()] * empty
+    rest = [c for c in range(52) if c not in columns[0] and c not in columns[1]]
+    filler = [c for c in rest if c % 13 == 0][: 8 - len(columns)]
+    columns += [(c,) for c in filler]
+    variant = Variant("v", "v", (7, 7, 7, 7, 6, 6, 6, 6), cells)
+    position = Position(tuple(columns), (None,) * cells, (0, 0, 0, 0))
+    limit = (cells + 1) << empty if top_of_target is not None else (cells + 1) << max(empty - 1, 0)
+    if count <= limit:
+        free = [f"c{j + 1}" for j in range(cells)]
+        spare = [f"t{3 + k}" for k in range(empty)]
+        moves = carry(count, "t1", "t2", free, spare)
+        table = replay(variant, position, moves)
+        assert table.columns[1][-count:] == list(columns[0])
+
+
+def test_the_limits_answer_unknown():
+    position = microsoft_position(11982)
+    assert solve(position, node_limit=500).verdict == "unknown"
+    assert solve(position, time_limit=0.0001).verdict == "unknown"
+
+
+def test_the_memory_check_is_called_every_16384_positions_and_stops_the_search():
+    calls: list[int] = []
+    found = solve(microsoft_position(11982), check_memory=calls.append)
+    assert calls
+    assert all(n % 16384 == 0 for n in calls)
+    assert len(calls) == found.nodes // 16384
+
+    def refuse(nodes: int) -> None:
+        raise MemoryLimitReached(nodes, 900 * 2**20, 800 * 2**20)
+
+    stopped = solve(microsoft_position(11982), check_memory=refuse)
+    assert stopped.verdict == "unknown"
+    assert stopped.nodes == 16384
+    assert stopped.reason.startswith("out of memory: the process used 900 MB")
+
+
+def test_bad_requests_are_refused():
+    with pytest.raises(ValueError, match="moves single cards only"):
+        solve(BAKERS_DOZEN.deal(range(52)), BAKERS_DOZEN, line="runs")
+    with pytest.raises(ValueError, match="has 8 columns and 4 cells; this position has 13 and 0"):
+        solve(BAKERS_DOZEN.deal(range(52)), FREECELL)
+    with pytest.raises(ValueError, match="'runs' or 'single'"):
+        solve(microsoft_position(1), line="both")  # type: ignore[arg-type]
+
+
+def test_a_won_position_is_won_at_once():
+    position = Position(((),) * 8, (None,) * 4, (13, 13, 13, 13))
+    assert solve(position).verdict == "won"
+    nearly = Position(((),) * 7 + ((51,),), (None,) * 4, (13, 13, 13, 12))
+    found = solve(nearly)
+    assert found.moves == (Move("t8", "f4"),)
+
+
+@pytest.mark.parametrize("numbers", [(1, 2, 3, 617), (11982,)])
+def test_compiled_and_plain_python_give_the_same_verdicts_nodes_and_lines(monkeypatch, numbers):
+    for number in numbers:
+        position = microsoft_position(number)
+        loaded = solve(position)
+        with monkeypatch.context() as patch:
+            patch.setattr(freecell_solver, "_search", builds.load_pure("patience_freecell.search"))
+            plain = solve(position)
+        assert (loaded.verdict, loaded.nodes, loaded.moves) == (plain.verdict, plain.nodes, plain.moves)
+    for variant in VARIANTS.values():
+        position = variant.deal(Deal.from_seed(3).indices)
+        loaded = solve(position, variant, node_limit=20_000)
+        with monkeypatch.context() as patch:
+            patch.setattr(freecell_solver, "_search", builds.load_pure("patience_freecell.search"))
+            plain = solve(position, variant, node_limit=20_000)
+        assert (loaded.verdict, loaded.nodes, loaded.moves) == (plain.verdict, plain.nodes, plain.moves)
+
+
+def test_the_search_is_loaded_compiled_where_the_install_compiled_it():
+    report = builds.report()
+    assert "patience_freecell.search" in report
+    build = report["patience_freecell.search"]
+    assert build.compiled or build.reason

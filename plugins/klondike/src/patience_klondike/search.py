@@ -1,0 +1,1165 @@
+"""The Klondike family's full-information search, on flat lists of small integers.
+
+The arguments that make it sound are in :mod:`patience_klondike.solver`, which prepares the
+position's numbers, calls :func:`search` and turns the moves it returns into move text. This
+module imports nothing else of the package, so it compiles on its own: with mypyc where the
+install found a C compiler, as plain Python everywhere else, with the same positions searched
+in the same order (``patience_core.solver.builds``).
+
+A card is its index (``suit * 13 + rank - 1``). Ranks are counted from the foundations' base
+(``rel``: 0 for the base rank, 12 for the last card of a foundation), so Canfield's base rank
+and Klondike's ace are the same to the search. Nothing is allocated per position: moves are
+integers in one flat buffer, and each move is undone from a small integer saved with it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Final
+
+NO_WIN: Final = 0
+WON: Final = 1
+STOPPED: Final = 2
+MEMORY_EVERY: Final = 1 << 14
+"""Positions between two calls of ``check_memory`` (the core's ``CHECK_EVERY``)."""
+_MEMORY_MASK: Final = MEMORY_EVERY - 1
+
+# Move kinds, in the lowest 4 bits of a move; ``a`` (bits 4-9), ``b`` (10-13), ``k`` (14-19).
+T2F: Final = 0  # column a's top card to its foundation
+T2T: Final = 1  # column a's cards from index k onto column b
+T2E: Final = 2  # column a's cards from index k into the empty column b
+W2F: Final = 3  # the talon card reached at waste size a (drawing as needed) to its foundation
+W2T: Final = 4  # the same onto column b
+F2T: Final = 5  # foundation a's top card onto column b
+R2F: Final = 6  # the reserve's top card to its foundation
+R2T: Final = 7  # the reserve's top card onto column b
+TWIN: Final = 8  # T2T of part of a run onto the twin of the card it leaves, that card then to its foundation
+
+# Run rules: which face-up cards of a column move together.
+RUNS_ANY: Final = 0  # any face-up run (Klondike)
+RUNS_WHOLE_OR_ONE: Final = 1  # the whole column or its top card (PySolFC's Canfield)
+RUNS_ONE: Final = 2  # the top card alone
+
+# Reductions that may be turned off (for tests that check they change no verdict).
+PRUNE_DEAD: Final = 1
+PRUNE_TWINS: Final = 2
+PRUNE_WAIT: Final = 4
+
+STRIDE: Final = 64  # slots per column in the flat column lists
+_MAX_MOVES: Final = 400  # moves a position can have, with room to spare
+_FLIP: Final = 1  # undo flag: the move turned a face-down card up
+_FILL: Final = 2  # undo flag: the move filled its emptied column from the reserve
+
+
+def move(kind: int, a: int, b: int, k: int) -> int:
+    """A move as one integer."""
+    return kind | a << 4 | b << 10 | k << 14
+
+
+def move_kind(m: int) -> int:
+    return m & 15
+
+
+def move_a(m: int) -> int:
+    return m >> 4 & 63
+
+
+def move_b(m: int) -> int:
+    return m >> 10 & 15
+
+
+def move_k(m: int) -> int:
+    return m >> 14 & 63
+
+
+def _bit(low: int) -> int:
+    """The index of the one bit set in ``low``."""
+    return low.bit_length() - 1
+
+
+class Search:
+    """One search: the rules as tables, the position as flat lists and bitmasks, and the path."""
+
+    # The rules, fixed for the search.
+    ncols: int
+    draw: int
+    limit: int  # redeals allowed, -1 for unlimited
+    worry: bool  # foundation cards may come back down
+    wrap: bool  # a foundation's base rank goes on its last rank (and builds wrap)
+    fill: bool  # an emptied column is filled from the reserve at once
+    runs: int
+    suit: list[int]
+    rel: list[int]
+    fcard: list[int]  # the card of suit s and relative rank r at s * 13 + r
+    fmask: list[int]  # the first h cards of suit s as a bitmask, at s * 14 + h
+    par: list[int]  # the cards each card may be placed on, 3 slots a card (-1 for none)
+    kids: list[int]  # the cards that may be placed on each card, 3 slots a card
+    kidmask: list[int]  # the same as a bitmask
+    kidsuits: list[int]  # per suit: the suits whose next lower cards may be placed on its cards
+    twin: list[int]  # per card: the other card that takes the same cards (when runs move freely), or -1
+    lowtwins: list[int]  # the lower card of each pair of twins
+    empty_ok: list[int]  # per card: 1 when it may be placed in an empty column
+    emptymask: int
+    kings_only: bool  # only kings (the last rank) may go in an empty column
+    torig: list[int]  # per card: its place in the talon as given, or -1
+    tbits: int  # the talon's size as given
+    deal: list[int]  # per column: its face-down cards, bottom first
+    rbelow: list[int]  # per reserve card: the card under it in the reserve (-3 at the bottom)
+    resmask: list[int]  # the reserve's first n cards as a bitmask, at n
+    # The position.
+    col: list[int]  # per column: its face-up cards, bottom first
+    clen: list[int]
+    cdown: list[int]
+    istop: list[int]  # per card: 1 + the column whose top card it is, else 0
+    found: list[int]  # per suit: the cards on its foundation
+    talon: list[int]  # stock and waste as one list, the waste's bottom card first
+    tp: int  # the waste's size: talon[tp - 1] is its top card
+    passes: int  # redeals used
+    reserve: list[int]
+    rlen: int
+    below: list[int]  # per card in a column or the reserve: the card under it (-2 a column's bottom)
+    child: list[int]  # per card: the card lying on it in a column, or -1
+    upmask: int  # the face-up cards in the columns
+    talmask: int  # the talon's cards
+    code: list[int]  # per face-up column card: what it lies on, for the key
+    tk0: int
+    tk1: int
+    tmask: int  # the talon's cards by their place in the talon as given, for the key
+    settled: list[int]
+    settled_for: int  # the foundations' counts ``settled`` was worked out for
+    fx_h: list[int]  # scratch for :meth:`dead`
+    # Reductions (on unless a test turns one off).
+    prune_dead: bool
+    prune_twins: bool
+    prune_wait: bool
+    # The search.
+    buf: list[int]
+    bstart: list[int]
+    bnext: list[int]
+    bend: list[int]
+    taken: list[int]
+    tundo: list[int]
+    astart: list[int]
+    amove: list[int]
+    aundo: list[int]
+    ap: int
+
+    def __init__(
+        self,
+        ncols: int,
+        draw: int,
+        limit: int,
+        worry: bool,
+        wrap: bool,
+        fill: bool,
+        runs: int,
+        suit: list[int],
+        rel: list[int],
+        par: list[int],
+        kidsuits: list[int],
+        empty_ok: list[int],
+    ) -> None:
+        self.ncols = ncols
+        self.draw = draw
+        self.limit = limit
+        self.worry = worry
+        self.wrap = wrap
+        self.fill = fill
+        self.runs = runs
+        self.suit = suit
+        self.rel = rel
+        self.fcard = [0] * 52
+        for c in range(52):
+            self.fcard[suit[c] * 13 + rel[c]] = c
+        self.fmask = [0] * 56
+        for s in range(4):
+            for h in range(1, 14):
+                self.fmask[s * 14 + h] = self.fmask[s * 14 + h - 1] | 1 << self.fcard[s * 13 + h - 1]
+        self.par = par
+        self.kids = [-1] * 156
+        self.kidmask = [0] * 52
+        for c in range(52):
+            for q in range(3):
+                p = par[c * 3 + q]
+                if p >= 0:
+                    self.kidmask[p] |= 1 << c
+                    for slot in range(3):
+                        if self.kids[p * 3 + slot] < 0:
+                            self.kids[p * 3 + slot] = c
+                            break
+        self.kidsuits = kidsuits
+        self.twin = [-1] * 52
+        self.lowtwins = []
+        if runs == RUNS_ANY:
+            for c in range(52):
+                for x in range(52):
+                    if x != c and self.kidmask[c] and self.kidmask[c] == self.kidmask[x]:
+                        self.twin[c] = x
+                if c < self.twin[c]:
+                    self.lowtwins.append(c)
+        self.empty_ok = empty_ok
+        self.emptymask = 0
+        for c in range(52):
+            if empty_ok[c]:
+                self.emptymask |= 1 << c
+        self.kings_only = sum(empty_ok) == 4
+        self.torig = [-1] * 52
+        self.tbits = 0
+        self.deal = [0] * (ncols * STRIDE)
+        self.rbelow = [-1] * 52
+        self.resmask = [0]
+        self.col = [0] * (ncols * STRIDE)
+        self.clen = [0] * ncols
+        self.cdown = [0] * ncols
+        self.istop = [0] * 52
+        self.found = [0] * 4
+        self.talon = []
+        self.tp = 0
+        self.passes = 0
+        self.reserve = []
+        self.rlen = 0
+        self.below = [-1] * 52
+        self.child = [-1] * 52
+        self.upmask = 0
+        self.talmask = 0
+        self.code = [0] * 52
+        self.tk0 = 0
+        self.tk1 = 0
+        self.tmask = 0
+        self.settled = [0] * 4
+        self.settled_for = -1
+        self.fx_h = [0] * 4
+        self.prune_dead = True
+        self.prune_twins = True
+        self.prune_wait = True
+        self.buf = []
+        self.bstart = [0]
+        self.bnext = [0]
+        self.bend = [0]
+        self.taken = [0]
+        self.tundo = [0]
+        self.astart = [0]
+        self.amove = []
+        self.aundo = []
+        self.ap = 0
+
+    def setup(
+        self,
+        downs: list[list[int]],
+        ups: list[list[int]],
+        found: list[int],
+        talon: list[int],
+        tp: int,
+        passes: int,
+        reserve: list[int],
+    ) -> None:
+        """Lay out the position to search from (see :func:`search`)."""
+        for i in range(self.ncols):
+            last = -2
+            for q in range(len(downs[i])):
+                c = downs[i][q]
+                self.deal[i * STRIDE + q] = c
+                self.below[c] = last
+                self.child[c] = -1
+                if last >= 0:
+                    self.child[last] = c
+                last = c
+            self.cdown[i] = len(downs[i])
+            up = ups[i]
+            for q in range(len(up)):
+                c = up[q]
+                self.col[i * STRIDE + q] = c
+                self.below[c] = last
+                if last >= 0:
+                    self.child[last] = c
+                if q:
+                    self.set_code(c, self.parent_code(c, up[q - 1]))
+                elif not downs[i]:
+                    self.set_code(c, 3)
+                self.upmask |= 1 << c
+                last = c
+            self.clen[i] = len(up)
+            if up:
+                self.istop[up[len(up) - 1]] = i + 1
+        for q in range(4):
+            self.found[q] = found[q]
+        self.talon = list(talon)
+        self.tbits = len(talon)
+        for q in range(len(talon)):
+            c = talon[q]
+            self.torig[c] = q
+            self.tmask |= 1 << q
+            self.talmask |= 1 << c
+        self.tp = tp
+        self.passes = passes
+        self.reserve = list(reserve)
+        self.rlen = len(reserve)
+        for q in range(len(reserve)):
+            c = reserve[q]
+            self.rbelow[c] = reserve[q - 1] if q else -3
+            self.below[c] = self.rbelow[c]
+            self.resmask.append(self.resmask[q] | 1 << c)
+
+    # --- the key -------------------------------------------------------------------------------
+
+    def set_code(self, c: int, value: int) -> None:
+        """What card ``c`` lies on, for the key: 0 a face-down card (or its first possible
+        parent, or nothing: not in a column), 1 or 2 its second or third parent, 3 a column's
+        bottom."""
+        old = self.code[c]
+        if old != value:
+            self.code[c] = value
+            if c < 26:
+                self.tk0 ^= (old ^ value) << (2 * c)
+            else:
+                self.tk1 ^= (old ^ value) << (2 * (c - 26))
+
+    def parent_code(self, c: int, p: int) -> int:
+        base = c * 3
+        if self.par[base + 1] == p:
+            return 1
+        if self.par[base + 2] == p:
+            return 2
+        return 0
+
+    def key(self) -> int:
+        """The position as one integer, the same for positions with the same future.
+
+        Columns are not named: a column's face-down cards fix its place, and a run on a
+        column's bottom is known by its bottom card, so runs moved between empty columns give
+        one key. Talon positions that reach one another by drawing alone give one key, and so
+        do positions that differ in which of two twins holds which pile (argument 5).
+        """
+        misc = 0
+        for i in range(self.ncols):
+            misc = misc << 3 | self.cdown[i]
+        for s in range(4):
+            misc = misc << 4 | self.found[s]
+        misc = misc << 4 | self.rlen
+        n = len(self.talon)
+        p = self.tp
+        if self.limit < 0 and (p % self.draw == 0 or p == n):
+            p = 0  # on the cycle of waste sizes that drawing and redealing go round
+        misc = misc << 6 | p
+        tk0 = self.tk0
+        tk1 = self.tk1
+        if self.prune_twins:
+            upmask = self.upmask
+            for x in self.lowtwins:
+                y = self.twin[x]
+                if not (upmask >> x & 1 and upmask >> y & 1):
+                    continue
+                lo = self.child[x]
+                hi = self.child[y]
+                if lo < 0 and hi < 0:
+                    continue
+                if lo < 0 or 0 <= hi < lo:
+                    lo = self.child[y]
+                    hi = self.child[x]
+                # Canonical: the lower of the two piles' bottom cards lies on the lower twin.
+                if lo >= 0:
+                    code = self.parent_code(lo, x)
+                    old = self.code[lo]
+                    if lo < 26:
+                        tk0 ^= (old ^ code) << (2 * lo)
+                    else:
+                        tk1 ^= (old ^ code) << (2 * (lo - 26))
+                if hi >= 0:
+                    code = self.parent_code(hi, y)
+                    old = self.code[hi]
+                    if hi < 26:
+                        tk0 ^= (old ^ code) << (2 * hi)
+                    else:
+                        tk1 ^= (old ^ code) << (2 * (hi - 26))
+        return ((misc << self.tbits | self.tmask) << 52 | tk1) << 52 | tk0
+
+    # --- applying and undoing moves --------------------------------------------------------------
+
+    def _expose(self, i: int) -> int:
+        """After column ``i`` lost its top cards: its new top, or a face-down card turned up,
+        or its emptied place filled from the reserve. The undo flags."""
+        n = self.clen[i]
+        if n:
+            self.istop[self.col[i * STRIDE + n - 1]] = i + 1
+            return 0
+        d = self.cdown[i]
+        if d:
+            c = self.deal[i * STRIDE + d - 1]
+            self.cdown[i] = d - 1
+            self.col[i * STRIDE] = c
+            self.clen[i] = 1
+            self.istop[c] = i + 1
+            self.upmask |= 1 << c
+            self.set_code(c, 3 if d == 1 else 0)
+            return _FLIP
+        if self.fill and self.rlen:
+            self.rlen -= 1
+            c = self.reserve[self.rlen]
+            self.col[i * STRIDE] = c
+            self.clen[i] = 1
+            self.istop[c] = i + 1
+            self.upmask |= 1 << c
+            self.below[c] = -2
+            self.set_code(c, 3)
+            return _FILL
+        return 0
+
+    def _unexpose(self, i: int, flags: int) -> None:
+        """Undo :meth:`_expose`, before the cards taken come back onto column ``i``."""
+        if flags:
+            c = self.col[i * STRIDE]
+            self.istop[c] = 0
+            self.upmask ^= 1 << c
+            self.set_code(c, 0)
+            self.clen[i] = 0
+            if flags & _FLIP:
+                self.cdown[i] += 1
+            else:
+                self.rlen += 1
+                self.below[c] = self.rbelow[c]
+        elif self.clen[i]:
+            self.istop[self.col[i * STRIDE + self.clen[i] - 1]] = 0
+
+    def _place(self, c: int, j: int) -> None:
+        """Put card ``c``, from off the columns, on column ``j``."""
+        n = self.clen[j]
+        if n:
+            p = self.col[j * STRIDE + n - 1]
+            self.istop[p] = 0
+            self.below[c] = p
+            self.child[p] = c
+            self.set_code(c, self.parent_code(c, p))
+        else:
+            self.below[c] = -2
+            self.set_code(c, 3)
+        self.col[j * STRIDE + n] = c
+        self.clen[j] = n + 1
+        self.istop[c] = j + 1
+        self.upmask |= 1 << c
+
+    def _unplace(self, j: int) -> int:
+        """Take the top card off column ``j``, back off the columns; the card."""
+        n = self.clen[j] - 1
+        c = self.col[j * STRIDE + n]
+        self.clen[j] = n
+        self.istop[c] = 0
+        self.upmask ^= 1 << c
+        self.set_code(c, 0)
+        if n:
+            p = self.col[j * STRIDE + n - 1]
+            self.istop[p] = j + 1
+            self.child[p] = -1
+        return c
+
+    def _relink(self, c: int, i: int, q: int) -> None:
+        """Card ``c`` is back at index ``q`` of column ``i``'s face-up cards: link it to the card
+        under it (which may have lain elsewhere meanwhile)."""
+        if q:
+            p = self.col[i * STRIDE + q - 1]
+        elif self.cdown[i]:
+            p = self.deal[i * STRIDE + self.cdown[i] - 1]
+        else:
+            p = -2
+        self.below[c] = p
+        if p >= 0:
+            self.child[p] = c
+
+    def reach(self, j: int) -> int:
+        """Redeals needed to bring ``talon[j - 1]`` to the waste's top by drawing: 0 or 1, or -1
+        when no drawing brings it there (``1 <= j <= len(talon)``)."""
+        n = len(self.talon)
+        d = self.draw
+        if j >= self.tp and ((j - self.tp) % d == 0 or j == n):
+            return 0
+        if (j % d == 0 or j == n) and (self.limit < 0 or self.passes < self.limit):
+            return 1
+        return -1
+
+    def apply(self, m: int) -> int:
+        """Play move ``m``; the integer :meth:`undo` takes it back with.
+
+        Its bits: 0-1 the flags of :meth:`_expose`; 2-3 the moved card's old code; 4-9 a card
+        (to a foundation, or from the talon); 10-15 the cards of a run moved; 16-17 the old
+        code of the card a twin move sends up; 18-23 and 24 on the waste's old size and redeals.
+        """
+        kind = m & 15
+        a = m >> 4 & 63
+        b = m >> 10 & 15
+        if kind == T2F:
+            n = self.clen[a] - 1
+            c = self.col[a * STRIDE + n]
+            u = self.code[c] << 2 | c << 4
+            self.clen[a] = n
+            self.istop[c] = 0
+            self.upmask ^= 1 << c
+            self.set_code(c, 0)
+            p = self.below[c]
+            if p >= 0:
+                self.child[p] = -1
+            self.found[self.suit[c]] += 1
+            return u | self._expose(a)
+        if kind in (T2T, T2E, TWIN):
+            k = m >> 14 & 63
+            src = a * STRIDE
+            n = self.clen[a]
+            c = self.col[src + k]
+            u = self.code[c] << 2 | (n - k) << 10
+            p = self.below[c]
+            if p >= 0:
+                self.child[p] = -1
+            nb = self.clen[b]
+            if nb:
+                p = self.col[b * STRIDE + nb - 1]
+                self.istop[p] = 0
+                self.below[c] = p
+                self.child[p] = c
+                self.set_code(c, self.parent_code(c, p))
+            else:
+                self.below[c] = -2
+                self.set_code(c, 3)
+            dst = b * STRIDE + nb - k
+            for q in range(k, n):
+                self.col[dst + q] = self.col[src + q]
+            self.clen[b] = nb + n - k
+            self.istop[self.col[src + n - 1]] = b + 1
+            self.clen[a] = k
+            if kind == TWIN:
+                x = self.col[src + k - 1]
+                u |= x << 4 | self.code[x] << 16
+                self.clen[a] = k - 1
+                self.upmask ^= 1 << x
+                self.set_code(x, 0)
+                p = self.below[x]
+                if p >= 0:
+                    self.child[p] = -1
+                self.found[self.suit[x]] += 1
+            return u | self._expose(a)
+        if kind in (W2F, W2T):
+            u = self.tp << 18 | self.passes << 24
+            if self.reach(a) > 0:
+                self.passes += 1
+            c = self.talon.pop(a - 1)
+            u |= c << 4
+            self.tmask ^= 1 << self.torig[c]
+            self.talmask ^= 1 << c
+            self.tp = a - 1
+            if kind == W2F:
+                self.found[self.suit[c]] += 1
+            else:
+                self._place(c, b)
+            return u
+        if kind == F2T:
+            self.found[a] -= 1
+            self._place(self.fcard[a * 13 + self.found[a]], b)
+            return 0
+        self.rlen -= 1
+        c = self.reserve[self.rlen]
+        if kind == R2F:
+            self.found[self.suit[c]] += 1
+        else:
+            self._place(c, b)
+        return 0
+
+    def undo(self, m: int, u: int) -> None:
+        """Take back move ``m``, which :meth:`apply` played and returned ``u`` for."""
+        kind = m & 15
+        a = m >> 4 & 63
+        b = m >> 10 & 15
+        if kind == T2F:
+            self._unexpose(a, u & 3)
+            c = u >> 4 & 63
+            self.found[self.suit[c]] -= 1
+            n = self.clen[a]
+            self.col[a * STRIDE + n] = c
+            self.clen[a] = n + 1
+            self.istop[c] = a + 1
+            self.upmask |= 1 << c
+            self.set_code(c, u >> 2 & 3)
+            self._relink(c, a, n)
+            return
+        if kind in (T2T, T2E, TWIN):
+            k = m >> 14 & 63
+            src = a * STRIDE
+            self._unexpose(a, u & 3)
+            if kind == TWIN:
+                x = u >> 4 & 63
+                self.found[self.suit[x]] -= 1
+                self.col[src + k - 1] = x
+                self.upmask |= 1 << x
+                self.set_code(x, u >> 16 & 3)
+                self._relink(x, a, k - 1)
+            elif k:
+                self.istop[self.col[src + k - 1]] = 0
+            cnt = u >> 10 & 63
+            nb = self.clen[b] - cnt
+            dst = b * STRIDE + nb
+            for q in range(cnt):
+                self.col[src + k + q] = self.col[dst + q]
+            self.clen[b] = nb
+            if nb:
+                p = self.col[dst - 1]
+                self.istop[p] = b + 1
+                self.child[p] = -1
+            self.clen[a] = k + cnt
+            self.istop[self.col[src + k + cnt - 1]] = a + 1
+            c = self.col[src + k]
+            self.set_code(c, u >> 2 & 3)
+            self._relink(c, a, k)
+            return
+        if kind in (W2F, W2T):
+            c = u >> 4 & 63
+            if kind == W2T:
+                self._unplace(b)
+            else:
+                self.found[self.suit[c]] -= 1
+            self.talon.insert(a - 1, c)
+            self.tmask ^= 1 << self.torig[c]
+            self.talmask ^= 1 << c
+            self.tp = u >> 18 & 63
+            self.passes = u >> 24
+            return
+        if kind == F2T:
+            self._unplace(b)
+            self.found[a] += 1
+            return
+        if kind == R2F:
+            c = self.reserve[self.rlen]
+            self.found[self.suit[c]] -= 1
+            self.below[c] = self.rbelow[c]
+        else:
+            c = self._unplace(b)
+            self.below[c] = self.rbelow[c]
+        self.rlen += 1
+
+    # --- safe moves and dead positions -----------------------------------------------------------
+
+    def settle(self) -> None:
+        """``settled[s]``: how many of suit s's foundation cards never need to come down
+        (argument 3): the longest prefix of each foundation whose every card has only settled
+        cards that could be placed on it."""
+        u = self.settled
+        f = self.found
+        sig = f[0] | f[1] << 4 | f[2] << 8 | f[3] << 12
+        if sig == self.settled_for:
+            return
+        self.settled_for = sig
+        if not self.worry:
+            for s in range(4):
+                u[s] = f[s]
+            return
+        if self.wrap:
+            for s in range(4):
+                u[s] = 0
+            return
+        for s in range(4):
+            u[s] = f[s]
+        changed = True
+        while changed:
+            changed = False
+            for s in range(4):
+                low = u[s]
+                kids = self.kidsuits[s]
+                for t in range(4):
+                    if t != s and kids >> t & 1 and u[t] + 1 < low:
+                        low = u[t] + 1
+                if low < u[s]:
+                    u[s] = low
+                    changed = True
+
+    def safe(self, c: int) -> bool:
+        """Whether card ``c``, where it lies, goes to its foundation at once (argument 4): it is
+        next there, the card under it there is settled, and so is every card that could be
+        placed on it."""
+        s = self.suit[c]
+        r = self.rel[c]
+        if self.found[s] != r:
+            return False
+        u = self.settled
+        if self.worry and u[s] != r:
+            return False
+        need = r
+        if r == 0:
+            if not self.wrap:
+                return True
+            need = 13
+        kids = self.kidsuits[s]
+        return all(not (t != s and kids >> t & 1 and u[t] < need) for t in range(4))
+
+    def dead(self) -> bool:
+        """Whether some card can never reach its foundation (argument 7), by a relaxation that
+        ignores when things happen and how many cards a card can hold: the least fixed point of
+        which cards can be freed (nothing left on them), be a column's top, take a place, leave
+        their place, and go up. Each fact is a bitmask over the cards."""
+        full = (1 << 52) - 1
+        fnd = 0
+        for s in range(4):
+            fnd |= self.fmask[s * 14 + self.found[s]]
+            self.fx_h[s] = self.found[s]
+        tal = self.talmask
+        res = self.resmask[self.rlen]
+        upc = self.upmask
+        down = full & ~(fnd | tal | res | upc)
+        pile = down | res  # cards that leave alone, once free
+        free = fnd | tal
+        empty = False
+        for i in range(self.ncols):
+            n = self.clen[i]
+            if n:
+                free |= 1 << self.col[i * STRIDE + n - 1]
+            elif not self.cdown[i]:
+                empty = True
+        if self.rlen:
+            free |= 1 << self.reserve[self.rlen - 1]
+        up = fnd
+        spot = self.emptymask if empty else 0
+        leave = 0
+        avail = 0
+        changed = True
+        while changed:
+            changed = False
+            for s in range(4):
+                r = self.fx_h[s]
+                while r < 13:
+                    c = self.fcard[s * 13 + r]
+                    if not free >> c & 1:
+                        break
+                    up |= 1 << c
+                    r += 1
+                if r != self.fx_h[s]:
+                    self.fx_h[s] = r
+                    changed = True
+            if up == full:
+                return False
+            av = (free & (upc | down)) | (free & spot & (tal | res))
+            if self.worry:
+                av |= spot & fnd
+            new = av & ~avail
+            if new:
+                avail |= new
+                changed = True
+                while new:
+                    low = new & -new
+                    new ^= low
+                    spot |= self.kidmask[_bit(low)]
+            go = ((spot | up) & upc) | ((spot | up) & free & pile)
+            new = go & ~leave
+            if new:
+                leave |= new
+                changed = True
+                while new:
+                    low = new & -new
+                    new ^= low
+                    b = self.below[_bit(low)]
+                    if b >= 0:
+                        free |= 1 << b
+                    elif b == -2 and not empty:
+                        empty = True
+                        spot |= self.emptymask
+        return True
+
+    def _log(self, m: int, u: int) -> None:
+        if self.ap == len(self.amove):
+            self.amove.append(m)
+            self.aundo.append(u)
+        else:
+            self.amove[self.ap] = m
+            self.aundo[self.ap] = u
+        self.ap += 1
+
+    def autoplay(self) -> None:
+        """Play every safe move, logging each for the line and for undoing."""
+        again = True
+        while again:
+            again = False
+            self.settle()
+            for i in range(self.ncols):
+                n = self.clen[i]
+                if n and self.safe(self.col[i * STRIDE + n - 1]):
+                    m = move(T2F, i, 0, 0)
+                    self._log(m, self.apply(m))
+                    again = True
+                    break
+            if not again and self.draw == 1 and self.limit < 0:
+                # One card a draw and no limit on redeals: every talon card is in reach.
+                for j in range(1, len(self.talon) + 1):
+                    if self.safe(self.talon[j - 1]):
+                        m = move(W2F, j, 0, 0)
+                        self._log(m, self.apply(m))
+                        again = True
+                        break
+
+    def unautoplay(self, start: int) -> None:
+        """Take back the logged safe moves from ``start`` on."""
+        while self.ap > start:
+            self.ap -= 1
+            self.undo(self.amove[self.ap], self.aundo[self.ap])
+
+    def finish(self) -> bool:
+        """With no card face down, in the talon or in the reserve, and no wrap, every column is
+        a run down from its bottom card, so the lowest card wanted is always a column's top
+        card: play tops up until all are home, logging the moves. False where that does not
+        apply."""
+        if self.wrap or self.talon or self.rlen:
+            return False
+        for i in range(self.ncols):
+            if self.cdown[i]:
+                return False
+        while True:
+            played = False
+            for i in range(self.ncols):
+                n = self.clen[i]
+                if n:
+                    c = self.col[i * STRIDE + n - 1]
+                    if self.found[self.suit[c]] == self.rel[c]:
+                        m = move(T2F, i, 0, 0)
+                        self._log(m, self.apply(m))
+                        played = True
+            if not played:
+                return self.won()
+
+    def won(self) -> bool:
+        return self.found[0] + self.found[1] + self.found[2] + self.found[3] == 52
+
+    # --- moves -----------------------------------------------------------------------------------
+
+    def gen(self, depth: int) -> None:
+        """The moves worth trying from the position, best first, into the buffer at ``depth``."""
+        pos = self.bstart[depth]
+        if pos + _MAX_MOVES > len(self.buf):
+            self.buf.extend([0] * (pos + 4 * _MAX_MOVES - len(self.buf)))
+        buf = self.buf
+        nc = self.ncols
+        par = self.par
+        istop = self.istop
+        col = self.col
+        empty = -1
+        deepest = 0
+        for i in range(nc):
+            if self.clen[i] == 0:
+                if empty < 0 and self.cdown[i] == 0:
+                    empty = i
+            elif self.cdown[i] > deepest:
+                deepest = self.cdown[i]
+        runs = self.runs
+        talon_pruned = self.prune_wait and self.draw == 1 and self.limit < 0
+        # 1. Whole runs that turn a face-down card, from the columns with most face-down first.
+        for d in range(deepest, 0, -1):
+            for i in range(nc):
+                if self.cdown[i] != d:
+                    continue
+                n = self.clen[i]
+                if runs == RUNS_ONE and n > 1:
+                    continue
+                c = col[i * STRIDE]
+                for q in range(3):
+                    p = par[c * 3 + q]
+                    if p >= 0 and istop[p] and istop[p] != i + 1:
+                        buf[pos] = move(T2T, i, istop[p] - 1, 0)
+                        pos += 1
+                if empty >= 0 and self.empty_ok[c]:
+                    buf[pos] = move(T2E, i, empty, 0)
+                    pos += 1
+        # 2. Talon cards, the nearest in draws first.
+        n = len(self.talon)
+        if n:
+            d = self.draw
+            q = self.tp
+            if q < 1:
+                q = d if d < n else n
+            while True:
+                pos = self._talon_moves(q, empty, pos, talon_pruned)
+                if q >= n:
+                    break
+                q = q + d if q + d < n else n
+            if self.tp > 0 and (self.limit < 0 or self.passes < self.limit):
+                q = d if d < n else n
+                while True:
+                    if self.reach(q) > 0:
+                        pos = self._talon_moves(q, empty, pos, talon_pruned)
+                    if q >= n:
+                        break
+                    q = q + d if q + d < n else n
+        # 3. The reserve's top card.
+        if self.rlen:
+            c = self.reserve[self.rlen - 1]
+            if self.found[self.suit[c]] == self.rel[c]:
+                buf[pos] = move(R2F, 0, 0, 0)
+                pos += 1
+            for q in range(3):
+                p = par[c * 3 + q]
+                if p >= 0 and istop[p]:
+                    buf[pos] = move(R2T, 0, istop[p] - 1, 0)
+                    pos += 1
+            if empty >= 0 and self.empty_ok[c]:
+                buf[pos] = move(R2T, 0, empty, 0)
+                pos += 1
+        # 4. Column tops to their foundations (the safe ones went already).
+        for i in range(nc):
+            n = self.clen[i]
+            if n:
+                c = col[i * STRIDE + n - 1]
+                if self.found[self.suit[c]] == self.rel[c]:
+                    buf[pos] = move(T2F, i, 0, 0)
+                    pos += 1
+        # 5. Runs that turn no card: a column emptied, part of a run moved.
+        king_ready = not self.prune_wait or (self.kings_only and self._king_ready())
+        for i in range(nc):
+            n = self.clen[i]
+            first = 0
+            if runs == RUNS_ONE or (runs == RUNS_WHOLE_OR_ONE and self.cdown[i]):
+                first = n - 1
+            for k in range(first, n):
+                if k == 0 and self.cdown[i]:
+                    continue  # in 1
+                if runs == RUNS_WHOLE_OR_ONE and 0 < k < n - 1:
+                    continue
+                c = col[i * STRIDE + k]
+                for q in range(3):
+                    p = par[c * 3 + q]
+                    if p < 0 or not istop[p] or istop[p] == i + 1:
+                        continue
+                    j = istop[p] - 1
+                    if k == 0:
+                        # Emptying a column is worth it only for a king to come in (argument 9).
+                        if not self.kings_only or king_ready:
+                            buf[pos] = move(T2T, i, j, 0)
+                            pos += 1
+                        continue
+                    x = col[i * STRIDE + k - 1]
+                    if self.twin[x] != p:
+                        buf[pos] = move(T2T, i, j, k)
+                        pos += 1
+                    elif self.found[self.suit[x]] == self.rel[x]:
+                        # A twin move only pays when the card it leaves goes up (argument 5).
+                        buf[pos] = move(TWIN, i, j, k)
+                        pos += 1
+                if empty >= 0 and self.empty_ok[c] and k:
+                    buf[pos] = move(T2E, i, empty, k)
+                    pos += 1
+        # 6. Foundation cards back down, those not settled.
+        if self.worry:
+            for s in range(4):
+                f = self.found[s]
+                if f and self.settled[s] < f:
+                    c = self.fcard[s * 13 + f - 1]
+                    for q in range(3):
+                        p = par[c * 3 + q]
+                        if p >= 0 and istop[p]:
+                            buf[pos] = move(F2T, s, istop[p] - 1, 0)
+                            pos += 1
+                    if empty >= 0 and self.empty_ok[c]:
+                        buf[pos] = move(F2T, s, empty, 0)
+                        pos += 1
+        self.bend[depth] = pos
+
+    def _talon_moves(self, j: int, empty: int, pos: int, pruned: bool) -> int:
+        c = self.talon[j - 1]
+        buf = self.buf
+        if self.found[self.suit[c]] == self.rel[c]:
+            buf[pos] = move(W2F, j, 0, 0)
+            pos += 1
+        for q in range(3):
+            p = self.par[c * 3 + q]
+            if p >= 0 and self.istop[p] and (not pruned or self._wanted(c, self.istop[p] - 1)):
+                buf[pos] = move(W2T, j, self.istop[p] - 1, 0)
+                pos += 1
+        if empty >= 0 and self.empty_ok[c] and (not pruned or self._wanted(c, empty)):
+            buf[pos] = move(W2T, j, empty, 0)
+            pos += 1
+        return pos
+
+    def _wanted(self, c: int, dest: int) -> bool:
+        """Whether a card could be placed on talon card ``c`` as soon as it lies on column ``dest``:
+        one that may go on it lies face up in another column, on top of a foundation it may
+        leave, on top of the reserve, or in the talon (argument 8: with one card a draw and no
+        limit on redeals, a talon card with nothing to take waits in the talon instead)."""
+        for q in range(3):
+            k = self.kids[c * 3 + q]
+            if k < 0:
+                continue
+            if self.upmask >> k & 1:
+                if not self._in_column(k, dest):
+                    return True
+                continue
+            if self.talmask >> k & 1:
+                return True
+            s = self.suit[k]
+            f = self.found[s]
+            if self.worry and f == self.rel[k] + 1 and self.settled[s] < f:
+                return True
+            if self.rlen and self.reserve[self.rlen - 1] == k:
+                return True
+        return False
+
+    def _in_column(self, c: int, i: int) -> bool:
+        base = i * STRIDE
+        return any(self.col[base + q] == c for q in range(self.clen[i]))
+
+    def _king_ready(self) -> bool:
+        """Whether a king could go into a column as soon as one is emptied: the bottom of a run
+        on face-down cards, in the talon, on top of a foundation it may leave, or on top of the
+        reserve (argument 9)."""
+        for i in range(self.ncols):
+            if self.cdown[i] and self.clen[i] and self.empty_ok[self.col[i * STRIDE]]:
+                return True
+        for c in self.talon:
+            if self.empty_ok[c]:
+                return True
+        if self.worry:
+            for s in range(4):
+                f = self.found[s]
+                if f and self.settled[s] < f and self.empty_ok[self.fcard[s * 13 + f - 1]]:
+                    return True
+        return self.rlen > 0 and bool(self.empty_ok[self.reserve[self.rlen - 1]])
+
+    # --- the search ------------------------------------------------------------------------------
+
+    def run(
+        self, node_limit: int, deadline: float, line: list[int], check_memory: Callable[[int], None]
+    ) -> tuple[int, int]:
+        """Depth-first search from the position set up; (NO_WIN, WON or STOPPED, positions)."""
+        limited = self.limit >= 0
+        seen: set[int] = set()
+        best: dict[int, int] = {}  # with a redeal limit: the fewest redeals each position was entered with
+        self.autoplay()
+        if self.won() or self.finish():
+            self._line(0, line)
+            return WON, 1
+        key = self.key()
+        if limited:
+            best[key] = self.passes
+        else:
+            seen.add(key)
+        if self.prune_dead and self.dead():
+            return NO_WIN, 1
+        self.gen(0)
+        depth = 0
+        nodes = 1
+        while True:
+            at = self.bnext[depth] + self.bstart[depth]
+            if at < self.bend[depth]:
+                self.bnext[depth] += 1
+                m = self.buf[at]
+                u = self.apply(m)
+                a0 = self.ap
+                self.autoplay()
+                if self.won() or self.finish():
+                    self.taken[depth] = m
+                    self._grow(depth + 1)
+                    self.astart[depth + 1] = a0
+                    self._line(depth + 1, line)
+                    return WON, nodes + 1
+                key = self.key()
+                if limited:
+                    old = best.get(key, -1)
+                    if 0 <= old <= self.passes:
+                        self.unautoplay(a0)
+                        self.undo(m, u)
+                        continue
+                    best[key] = self.passes
+                elif key in seen:
+                    self.unautoplay(a0)
+                    self.undo(m, u)
+                    continue
+                else:
+                    seen.add(key)
+                nodes += 1
+                if nodes >= node_limit:
+                    return STOPPED, nodes
+                if not nodes & 1023 and deadline > 0.0 and time.perf_counter() > deadline:
+                    return STOPPED, nodes
+                if not nodes & _MEMORY_MASK:
+                    check_memory(nodes)
+                self.taken[depth] = m
+                self.tundo[depth] = u
+                depth += 1
+                self._grow(depth)
+                self.astart[depth] = a0
+                self.bnext[depth] = 0
+                self.bstart[depth] = self.bend[depth - 1]
+                if self.prune_dead and self.dead():
+                    self.bend[depth] = self.bstart[depth]
+                else:
+                    self.gen(depth)
+            else:
+                if depth == 0:
+                    return NO_WIN, nodes
+                self.unautoplay(self.astart[depth])
+                depth -= 1
+                self.undo(self.taken[depth], self.tundo[depth])
+
+    def _grow(self, depth: int) -> None:
+        while len(self.bstart) <= depth:
+            self.bstart.append(0)
+            self.bnext.append(0)
+            self.bend.append(0)
+            self.taken.append(0)
+            self.tundo.append(0)
+            self.astart.append(0)
+
+    def _line(self, depth: int, line: list[int]) -> None:
+        """The moves from the root to the won position at ``depth``, safe moves included."""
+        for d in range(depth + 1):
+            end = self.astart[d + 1] if d < depth else self.ap
+            for q in range(self.astart[d], end):
+                line.append(self.amove[q])
+            if d < depth:
+                line.append(self.taken[d])
+
+
+def search(
+    ncols: int,
+    draw: int,
+    limit: int,
+    worry: bool,
+    wrap: bool,
+    fill: bool,
+    runs: int,
+    suit: list[int],
+    rel: list[int],
+    par: list[int],
+    kidsuits: list[int],
+    empty_ok: list[int],
+    downs: list[list[int]],
+    ups: list[list[int]],
+    found: list[int],
+    talon: list[int],
+    tp: int,
+    passes: int,
+    reserve: list[int],
+    node_limit: int,
+    deadline: float,
+    line: list[int],
+    check_memory: Callable[[int], None],
+    prune: int = -1,
+) -> tuple[int, int]:
+    """Search from the position given; (NO_WIN, WON or STOPPED, positions searched).
+
+    The rules: ``ncols`` columns, ``draw`` cards a draw, ``limit`` redeals (-1: no limit),
+    ``worry`` (foundation cards may come back down), ``wrap``, ``fill`` (an emptied column is
+    filled from the reserve), ``runs`` (RUNS_ANY, RUNS_WHOLE_OR_ONE, RUNS_ONE). Per card: its
+    ``suit``, its rank ``rel`` counted from the foundations' base, the cards it may be placed on
+    (``par``, 3 slots a card, -1 for none), whether it may go in an empty column
+    (``empty_ok``); per suit the suits whose next lower cards may be placed on it
+    (``kidsuits``). The position: each column's face-down cards (``downs``) and face-up run
+    (``ups``), bottom first; the foundations' counts (``found``); the talon (the waste's bottom
+    card first, the waste's top at ``tp - 1``, then the stock, next card first); the redeals
+    used; the reserve, bottom first. A won line is written to ``line`` as moves (see
+    :func:`move`). ``deadline``: a ``time.perf_counter()`` value, or 0 for none.
+    ``check_memory(nodes)`` is called every :data:`MEMORY_EVERY` positions and stops the
+    search by raising. ``prune``: the reductions to use (PRUNE_DEAD, PRUNE_TWINS, PRUNE_WAIT;
+    all by default), for tests that check each changes no verdict.
+    """
+    s = Search(ncols, draw, limit, worry, wrap, fill, runs, suit, rel, par, kidsuits, empty_ok)
+    s.prune_dead = bool(prune & PRUNE_DEAD)
+    s.prune_twins = bool(prune & PRUNE_TWINS)
+    s.prune_wait = bool(prune & PRUNE_WAIT)
+    s.setup(downs, ups, found, talon, tp, passes, reserve)
+    if node_limit <= 1:
+        s.autoplay()
+        if s.won() or s.finish():
+            s._line(0, line)
+            return WON, 1
+        return STOPPED, 1
+    return s.run(node_limit, deadline, line, check_memory)

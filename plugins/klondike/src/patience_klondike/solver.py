@@ -1,0 +1,256 @@
+"""The Klondike family's full-information solver: the Python side of :mod:`patience_klondike.search`.
+
+:func:`solve_full_information` takes a :class:`~patience_klondike.position.Position` and a
+:class:`~patience_klondike.variant.Variant`, sees every card (face-down ones and the stock's
+order included), and answers ``won`` with a line of moves that replays to a win, ``no win``
+when every reachable position was searched, or ``unknown`` when a limit stopped it.
+
+The search is depth-first on a stack of its own, with a transposition table, over positions
+reduced by these arguments. Each keeps ``no win`` sound: a position the search does not enter,
+or a move it does not try, never loses a win.
+
+1. *Drawing is folded into the move that uses it.* A talon card is played straight from
+   wherever it lies, as one move: the draws (and redeals) that bring it to the waste's top
+   come first in the line. Draws change nothing but the waste's size and commute with every
+   other move, so a line that draws without playing the card reached can draw later instead.
+   With a redeal limit, a card in reach in this pass is never fetched through a redeal.
+2. *Equal futures are one position.* The transposition key leaves out what cannot matter:
+   the names of columns with no face-down card (a run on a column's bottom is known by its
+   bottom card, which can only be a king, any card where any card fills a space, or the
+   column's own dealt bottom card), and the waste's size when drawing and redealing alone
+   lead back to it (no limit on redeals, and the waste at 0, at a multiple of the draw, or at
+   the whole talon). With a redeal limit, a position entered with fewer redeals used is not
+   searched again with more: every line of the later one plays from the earlier one.
+3. *Settled foundation cards never come back down.* A foundation card is settled when every
+   card that could be placed on it is settled too (aces always are; the cards below it on its
+   foundation must be settled as well). A settled card lies on its foundation for good in some
+   winning line whenever there is one: from any winning line, put every settled card that the
+   line brings down back up and leave it there. Only settled cards could ever have been placed
+   on it, so those go back up with it, and what is left of each column is a run that was
+   there all along; every other move of the line stays legal, and the line still ends won. So
+   the search never moves a settled card down.
+4. *Safe moves are made at once.* A card that is next on its foundation, whose foundation's
+   top is settled and on which only settled cards could be placed, goes up at once, as part
+   of the move that made it so (from a column's top, and from the talon when one card is drawn
+   at a time with no limit on redeals, where every talon card is in reach). By 3 nothing is
+   ever placed on it in some winning line, so that line, with the card's own moves left out,
+   plays from the position with the card already up.
+5. *A twin move only pays when the card it leaves goes up.* Moving part of a run onto a card
+   that takes the same cards as the card it leaves (the twin: the same rank and colour, when
+   building in alternate colours) swaps what lies on the two. The positions before and after
+   reach each other in one move, and a line from either can be played from the other with
+   the two twins' piles swapped, until one twin goes to its foundation: only then is the swap
+   needed. So a twin move is tried only with the card it leaves going to its foundation at
+   once. (Moves of part of a run into an empty column, or onto a card that is not a twin,
+   are always tried.)
+6. *A run moved whole from a column with no face-down card into an empty column* changes
+   nothing (argument 2), and is not tried.
+
+Every won line is replayed by the tests with an independent referee; the verdicts are checked
+against an exhaustive plain search on positions small enough for it.
+"""
+
+from __future__ import annotations
+
+import gc
+import time
+from collections.abc import Callable, Sequence
+from typing import Final
+
+from patience_core.engine.cards import CARD_TEXT
+from patience_core.solver import NO_WIN, UNKNOWN, WON, SolveResult
+from patience_core.solver.builds import load
+from patience_core.solver.memory import MemoryLimitReached
+from patience_core.solver.memory import check_memory as core_check_memory
+from patience_klondike.position import Position
+from patience_klondike.variant import KLONDIKE, Variant
+
+_search = load("patience_klondike.search")
+
+SOLVER_NAME: Final = "klondike"
+DEFAULT_NODE_LIMIT: Final = 20_000_000
+"""Positions searched before the answer is ``unknown``."""
+_RUNS: Final = {"any": 0, "whole-or-one": 1, "one": 2}
+
+
+def _red(suit: int) -> bool:
+    return suit in (1, 2)
+
+
+def tables(variant: Variant, base: int) -> tuple[list[int], list[int], list[int], list[int], list[int]]:
+    """The search's tables for ``variant`` with foundations built from ``base``: per card its
+    suit, its rank counted from the base, the cards it may be placed on (3 slots, -1 for none)
+    and whether it may go in an empty column; per suit the suits whose next lower cards may be
+    placed on its cards."""
+    suit = [c // 13 for c in range(52)]
+    rel = [(c % 13 + 1 - base) % 13 for c in range(52)]
+    par = [-1] * 156
+    for c in range(52):
+        q = 0
+        for p in range(52):
+            if variant.builds_on(c, p, base):
+                par[c * 3 + q] = p
+                q += 1
+    kidsuits = [0] * 4
+    six, seven = (base + 4) % 13, (base + 5) % 13  # ranks six and seven above the base, less one
+    for s in range(4):
+        for t in range(4):
+            if variant.builds_on(t * 13 + six, s * 13 + seven, base):
+                kidsuits[s] |= 1 << t
+    empty_ok = [int(variant.fills_empty(c)) for c in range(52)]
+    return suit, rel, par, kidsuits, empty_ok
+
+
+def check(position: Position, variant: Variant) -> None:
+    """Raise ValueError unless the search can take ``position`` under ``variant``: each column's
+    face-up cards a run that builds under its rules, passes within the limit."""
+    for i, column in enumerate(position.columns):
+        for below, card in zip(column.up, column.up[1:], strict=False):
+            if not variant.builds_on(card, below, position.base):
+                raise ValueError(
+                    f"column t{i + 1}: {CARD_TEXT[card]} does not build on {CARD_TEXT[below]}"
+                    " under these rules, so its face-up cards are not one run"
+                )
+    if variant.redeals is not None and position.passes_used > variant.redeals:
+        raise ValueError(f"{position.passes_used} redeals used, more than the {variant.redeals} allowed")
+    if len(position.columns) > 15:
+        raise ValueError("the search takes at most 15 columns")
+
+
+def solve_full_information(
+    position: Position,
+    variant: Variant = KLONDIKE,
+    node_limit: int = DEFAULT_NODE_LIMIT,
+    time_limit: float | None = None,
+    check_memory: Callable[[int], None] = core_check_memory,
+) -> SolveResult:
+    """Solve ``position`` under ``variant``, seeing every card.
+
+    The line is move text (``draw``, ``redeal``, ``w-t3``, ``t1-f2``, ``t5-t2x3``, ``f3-t4``,
+    ``r-t1``), each one legal move of the real game from the position before it. ``nodes``
+    counts positions searched. ``check_memory(nodes)`` is called every 16,384 positions and
+    may stop the search by raising :class:`~patience_core.solver.memory.MemoryLimitReached`,
+    which gives ``unknown`` with the reason.
+    """
+    check(position, variant)
+    start = time.perf_counter()
+    suit, rel, par, kidsuits, empty_ok = tables(variant, position.base)
+    line: list[int] = []
+    collecting = gc.isenabled()
+    gc.disable()  # the search makes no cycles; the collector would only walk its tables
+    try:
+        status, nodes = _search.search(
+            len(position.columns),
+            variant.draw,
+            -1 if variant.redeals is None else variant.redeals,
+            variant.foundation_back,
+            variant.wrap,
+            variant.fill_from_reserve,
+            _RUNS[variant.runs],
+            suit,
+            rel,
+            par,
+            kidsuits,
+            empty_ok,
+            [list(c.down) for c in position.columns],
+            [list(c.up) for c in position.columns],
+            list(position.foundations),
+            [*position.waste, *position.stock],
+            len(position.waste),
+            position.passes_used,
+            list(position.reserve),
+            node_limit,
+            0.0 if time_limit is None else start + time_limit,
+            line,
+            check_memory,
+        )
+    except MemoryLimitReached as error:
+        seconds = time.perf_counter() - start
+        return SolveResult(UNKNOWN, (), error.nodes, seconds, SOLVER_NAME, f"out of memory: {error}")
+    finally:
+        if collecting:
+            gc.enable()
+    seconds = time.perf_counter() - start
+    if status == _search.WON:
+        return SolveResult(WON, tuple(replay(position, variant, line)), nodes, seconds, SOLVER_NAME)
+    return SolveResult(NO_WIN if status == _search.NO_WIN else UNKNOWN, (), nodes, seconds, SOLVER_NAME)
+
+
+def replay(position: Position, variant: Variant, moves: Sequence[int]) -> list[str]:
+    """The search's moves as move text, draws and redeals written out, by playing them on a
+    copy of the position."""
+    s = _search
+    downs = [list(c.down) for c in position.columns]
+    ups = [list(c.up) for c in position.columns]
+    stock = list(position.stock)
+    waste = list(position.waste)
+    reserve = list(position.reserve)
+    found = list(position.foundations)
+    out: list[str] = []
+
+    def expose(i: int) -> None:
+        if not ups[i]:
+            if downs[i]:
+                ups[i].append(downs[i].pop())
+            elif variant.fill_from_reserve and reserve:
+                ups[i].append(reserve.pop())
+
+    def to_waste_top(j: int) -> int:
+        n = len(waste) + len(stock)
+        p = len(waste)
+        d = variant.draw
+        if not (j >= p and ((j - p) % d == 0 or j == n)):
+            while stock:
+                waste.extend(stock[:d])
+                del stock[:d]
+                out.append("draw")
+            stock.extend(waste)
+            waste.clear()
+            out.append("redeal")
+        while len(waste) < j:
+            waste.extend(stock[:d])
+            del stock[:d]
+            out.append("draw")
+        return waste.pop()
+
+    for m in moves:
+        kind, a, b, k = s.move_kind(m), s.move_a(m), s.move_b(m), s.move_k(m)
+        if kind == s.T2F:
+            card = ups[a].pop()
+            found[card // 13] += 1
+            out.append(f"t{a + 1}-f{card // 13 + 1}")
+            expose(a)
+        elif kind in (s.T2T, s.T2E, s.TWIN):
+            run = ups[a][k:]
+            del ups[a][k:]
+            ups[b].extend(run)
+            out.append(f"t{a + 1}-t{b + 1}" + (f"x{len(run)}" if len(run) > 1 else ""))
+            if kind == s.TWIN:
+                card = ups[a].pop()
+                found[card // 13] += 1
+                out.append(f"t{a + 1}-f{card // 13 + 1}")
+            expose(a)
+        elif kind in (s.W2F, s.W2T):
+            card = to_waste_top(a)
+            if kind == s.W2F:
+                found[card // 13] += 1
+                out.append(f"w-f{card // 13 + 1}")
+            else:
+                ups[b].append(card)
+                out.append(f"w-t{b + 1}")
+        elif kind == s.F2T:
+            found[a] -= 1
+            ups[b].append(a * 13 + (position.base - 1 + found[a]) % 13)
+            out.append(f"f{a + 1}-t{b + 1}")
+        else:
+            card = reserve.pop()
+            if kind == s.R2F:
+                found[card // 13] += 1
+                out.append(f"r-f{card // 13 + 1}")
+            else:
+                ups[b].append(card)
+                out.append(f"r-t{b + 1}")
+    return out
+
+
+__all__ = ["DEFAULT_NODE_LIMIT", "SOLVER_NAME", "check", "replay", "solve_full_information", "tables"]
