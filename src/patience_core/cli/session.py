@@ -172,7 +172,8 @@ class Session:
             self.notes.append(Text(line.plain, style=style))
 
     def position_lines(self) -> list[Text]:
-        return self.renderer.position(self.game, title=describe_game(self.game))
+        height = self.height if self.redraw else None  # a transcript shows every card
+        return self.renderer.position(self.game, title=describe_game(self.game), height=height)
 
     def refresh(self, *, position: bool) -> None:
         """Show what happened: the position when it changed (always, on a redrawn screen), then
