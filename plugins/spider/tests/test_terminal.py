@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import random
 
+from rich.console import Console
+
 import patience_core
 from patience_core.cli.render import Renderer
+from patience_core.cli.session import Session
+from patience_core.cli.settings import Settings
 
 
 def long_game():
@@ -36,3 +40,17 @@ def test_the_first_picture_of_spider_is_ten_columns_under_the_stock_and_eight_fo
     assert lines[2].endswith("f8 --")
     assert lines[4].split() == [f"t{c}" for c in range(1, 11)]
     assert lines[5].split() == ["░5"] * 4 + ["░4"] * 6  # no face-down card is named
+
+
+def test_patience_play_redraws_a_long_spider_game_within_80x24(tmp_path, monkeypatch):
+    monkeypatch.setenv("PATIENCE_HOME", str(tmp_path))  # statistics kept apart
+    console = Console(width=80, height=24, force_terminal=True, color_system=None, record=True)
+    session = Session(
+        long_game(), console, Renderer(width=80), interactive=True, settings=Settings(auto=False), height=24
+    )
+    session.note("Type a move (such as t1-t2 or deal), a move number, or help.")
+    with console.capture() as capture:
+        session.refresh(position=True)
+    lines = capture.get().replace("\x1b[H\x1b[2J", "").splitlines()
+    assert len(lines) + 1 <= 24  # and the prompt
+    assert all(len(line) <= 80 for line in lines)

@@ -172,7 +172,9 @@ class Session:
             self.notes.append(Text(line.plain, style=style))
 
     def position_lines(self) -> list[Text]:
-        height = self.height if self.redraw else None  # a transcript shows every card
+        # A redrawn screen squeezes long columns to leave room for the notes; a transcript
+        # shows every card.
+        height = self.height - len(self.notes) if self.redraw else None
         return self.renderer.position(self.game, title=describe_game(self.game), height=height)
 
     def refresh(self, *, position: bool) -> None:
