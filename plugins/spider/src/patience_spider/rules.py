@@ -235,22 +235,37 @@ class SpiderRules(BuildOnPiles):
             )
         return super().illegal_reason(table, move)
 
-    def after_move(self, table: Table) -> None:
-        """A finished run goes home: every column whose top 13 cards lie face up and run from
-        a King down to an Ace of one suit sends them to the first empty foundation. The move is
-        counted for the score (Windows: -1 a move) and each run sent home (+100)."""
+    def apply(self, table: Table, move: Move) -> None:
+        # The hot path of searches and play-outs: a run can only be finished on the column that
+        # received cards (nothing goes on an Ace, and a King turns up only with nothing on it),
+        # so a pile move looks at its destination alone; a deal looks at every column.
+        if not move.src:
+            super().apply(table, move)
+            return
+        dst = self._index[move.dst]
+        table.move(self._index[move.src], dst, move.count)
         if self._scored:
             table.event("move")
-        piles, down = table.piles, table.down
+        self._send_home(table, dst)
+
+    def after_move(self, table: Table) -> None:
+        """After a deal: a finished run goes home from every column (:meth:`_send_home`). The
+        move is counted for the score (Windows: -1 a move)."""
+        if self._scored:
+            table.event("move")
         for i in self._columns:
-            pile = piles[i]
-            top = len(pile) - 13
-            if top >= down[i] and is_complete(pile[top:]):
-                home = next(f for f in self._foundations if not piles[f])
-                table.move(i, home, 13)
-                if self._scored:
-                    table.event("run")
-                piles = table.piles
+            self._send_home(table, i)
+
+    def _send_home(self, table: Table, i: int) -> None:
+        """If the top 13 cards of column ``i`` lie face up and run from a King down to an Ace
+        of one suit, they go to the first empty foundation (+100 with Windows' score)."""
+        pile = table.piles[i]
+        top = len(pile) - 13
+        if top >= table.down[i] and is_complete(pile[top:]):
+            home = next(f for f in self._foundations if not table.piles[f])
+            table.move(i, home, 13)
+            if self._scored:
+                table.event("run")
 
 
 def is_complete(run: tuple[int, ...]) -> bool:
