@@ -210,8 +210,10 @@ def test_searches_players_simulations_and_the_kit_call_no_observer(observer, gam
         params = FAST_PLAYERS.get(spec.name, {})
         if spec.name == "solver":
             params = {"node_limit": 5_000}
-        # A game of piles can go on for thousands of moves; a few dozen show the same.
-        play_game(patience_core.new_game(game_id, seed=5), get_player(spec.name, **params), max_moves=60)
+        # A game of piles can go on for thousands of moves, and its players think longer about
+        # each: a dozen moves show the same.
+        moves = 12 if game.rules.repeats else 60
+        play_game(patience_core.new_game(game_id, seed=5), get_player(spec.name, **params), max_moves=moves)
     simulate(game_id, range(1, 2 if game.rules.repeats else 3), player="greedy")
     rng = random.Random(0)
     kit_game = patience_core.new_game(game_id, seed=7, observed=False)
