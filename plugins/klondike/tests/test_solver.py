@@ -254,7 +254,7 @@ def test_solvitaire_canfield_never_builds_onto_the_base_rank():
 # --- each reduction changes no verdict ------------------------------------------------------------
 
 ALL = -1
-REDUCTIONS = {"dead positions": 1, "twins": 2, "waiting talon cards": 4}
+REDUCTIONS = {"dead positions": 1, "twins": 2, "waiting talon cards": 4, "draws in the waste": 8}
 
 
 @pytest.mark.parametrize("reduction", sorted(REDUCTIONS))
@@ -281,6 +281,15 @@ def test_the_dead_position_test_cuts_a_no_win_proof(monkeypatch):
     off = solve_with(monkeypatch, ALL & ~1, position, KLONDIKE_3, limit=2_000_000)
     assert on.verdict == off.verdict == "no win"
     assert on.nodes * 2 < off.nodes
+
+
+def test_the_waste_reduction_cuts_a_no_win_proof(monkeypatch):
+    """Argument 10 is guarded by the positions it saves on a proof (deal 14, three a draw)."""
+    position = klondike_deal(14)
+    on = solve_with(monkeypatch, ALL, position, KLONDIKE_3, limit=2_000_000)
+    off = solve_with(monkeypatch, ALL & ~8, position, KLONDIKE_3, limit=2_000_000)
+    assert on.verdict == off.verdict == "no win"
+    assert on.nodes * 10 < off.nodes * 9
 
 
 # --- compiled and plain Python ------------------------------------------------------------------------

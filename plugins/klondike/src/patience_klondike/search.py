@@ -45,6 +45,7 @@ RUNS_ONE: Final = 2  # the top card alone
 PRUNE_DEAD: Final = 1
 PRUNE_TWINS: Final = 2
 PRUNE_WAIT: Final = 4
+PRUNE_DRAWS: Final = 8
 
 STRIDE: Final = 64  # slots per column in the flat column lists
 _MAX_MOVES: Final = 400  # moves a position can have, with room to spare
@@ -133,6 +134,7 @@ class Search:
     prune_dead: bool
     prune_twins: bool
     prune_wait: bool
+    prune_draws: bool
     # The search.
     buf: list[int]
     bstart: list[int]
@@ -233,6 +235,7 @@ class Search:
         self.prune_dead = True
         self.prune_twins = True
         self.prune_wait = True
+        self.prune_draws = True
         self.buf = []
         self.bstart = [0]
         self.bnext = [0]
@@ -1020,6 +1023,7 @@ class Search:
     ) -> tuple[int, int]:
         """Depth-first search from the position set up; (NO_WIN, WON or STOPPED, positions)."""
         limited = self.limit >= 0
+        draws = self.prune_draws and not limited and self.draw > 1
         seen: set[int] = set()
         best: dict[int, int] = {}  # with a redeal limit: the fewest redeals each position was entered with
         self.autoplay()
@@ -1031,6 +1035,8 @@ class Search:
             best[key] = self.passes
         else:
             seen.add(key)
+            if draws:
+                self._mark_cycle(key, seen)
         if self.prune_dead and self.dead():
             return NO_WIN, 1
         self.gen(0)
@@ -1058,12 +1064,14 @@ class Search:
                         self.undo(m, u)
                         continue
                     best[key] = self.passes
-                elif key in seen:
+                elif key in seen or (draws and self._drawn_to(key, seen)):
                     self.unautoplay(a0)
                     self.undo(m, u)
                     continue
                 else:
                     seen.add(key)
+                    if draws:
+                        self._mark_cycle(key, seen)
                 nodes += 1
                 if nodes >= node_limit:
                     return STOPPED, nodes
@@ -1088,6 +1096,33 @@ class Search:
                 self.unautoplay(self.astart[depth])
                 depth -= 1
                 self.undo(self.taken[depth], self.tundo[depth])
+
+    def _off_cycle(self) -> int:
+        """The waste's size when drawing and redealing alone do not lead back to it (argument
+        10), else 0. Only with no limit on redeals, as the key folds those sizes."""
+        p = self.tp
+        if p % self.draw == 0 or p == len(self.talon):
+            return 0
+        return p
+
+    def _mark_cycle(self, key: int, seen: set[int]) -> None:
+        """With the waste off the cycle, the same position with the waste on it is searched
+        too: every move from there is a move from here (argument 10)."""
+        p = self._off_cycle()
+        if p:
+            seen.add(key ^ p << (self.tbits + 104))
+
+    def _drawn_to(self, key: int, seen: set[int]) -> bool:
+        """Whether the same position with a smaller waste, a whole number of draws short of
+        this one and off the cycle, was searched: it reaches this one by drawing (argument 10)."""
+        p = self._off_cycle()
+        shift = self.tbits + 104
+        q = p - self.draw
+        while q > 0:
+            if key ^ (p ^ q) << shift in seen:
+                return True
+            q -= self.draw
+        return False
 
     def _grow(self, depth: int) -> None:
         while len(self.bstart) <= depth:
@@ -1148,13 +1183,14 @@ def search(
     used; the reserve, bottom first. A won line is written to ``line`` as moves (see
     :func:`move`). ``deadline``: a ``time.perf_counter()`` value, or 0 for none.
     ``check_memory(nodes)`` is called every :data:`MEMORY_EVERY` positions and stops the
-    search by raising. ``prune``: the reductions to use (PRUNE_DEAD, PRUNE_TWINS, PRUNE_WAIT;
-    all by default), for tests that check each changes no verdict.
+    search by raising. ``prune``: the reductions to use (PRUNE_DEAD, PRUNE_TWINS, PRUNE_WAIT,
+    PRUNE_DRAWS; all by default), for tests that check each changes no verdict.
     """
     s = Search(ncols, draw, limit, worry, wrap, fill, runs, suit, rel, par, kidsuits, empty_ok)
     s.prune_dead = bool(prune & PRUNE_DEAD)
     s.prune_twins = bool(prune & PRUNE_TWINS)
     s.prune_wait = bool(prune & PRUNE_WAIT)
+    s.prune_draws = bool(prune & PRUNE_DRAWS)
     s.setup(downs, ups, found, talon, tp, passes, reserve)
     if node_limit <= 1:
         s.autoplay()

@@ -45,6 +45,24 @@ or a move it does not try, never loses a win.
    are always tried.)
 6. *A run moved whole from a column with no face-down card into an empty column* changes
    nothing (argument 2), and is not tried.
+7. *A dead position is not searched.* A relaxation that ignores when things happen and how
+   many cards a card can hold works out which cards could ever be freed, be placed, leave
+   their place and go home; when some card never can, no line of the real game wins either.
+8. *A talon card with nothing to take waits.* With one card a draw and no limit on redeals,
+   every talon card stays in reach, so a talon card goes to a column only when a card that
+   could be placed on it is face up in another column, in the talon, on an unsettled
+   foundation's top or on the reserve's top; otherwise the line can play it later instead.
+9. *A column is emptied only for a king.* Where only kings fill a space, a column's last
+   face-up run (nothing face down under it) moves off it only when a king could go in at
+   once: the bottom of a run on face-down cards, in the talon, on an unsettled foundation's
+   top or on the reserve's top.
+10. *A smaller waste reaches a larger one by drawing.* With more than one card a draw and no
+    limit on redeals, a waste of size p off the cycle (argument 2) reaches by drawing alone
+    the waste sizes p + draw, p + 2 draws, ... and, by drawing out and redealing, the cycle;
+    the talon cards in reach from those are in reach from p, and nothing else differs. So
+    every move from those positions is a move from p's: once p's position is entered, the
+    same position with the waste on the cycle counts as searched, and so does one whose
+    waste lies a whole number of draws above a waste off the cycle already entered.
 
 Every won line is replayed by the tests with an independent referee; the verdicts are checked
 against an exhaustive plain search on positions small enough for it.
