@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from patience_core import STANDARD, Build, BuildOnPiles, Deal, GameSpec, Kind, Pile, Step, Suits
+from patience_core import STANDARD, Build, BuildOnPiles, Deal, GameSpec, Kind, Move, Pile, Step, Suits, Table
 from patience_core.engine.pysol import pysol_layout
 from patience_klondike.deals import KLONDIKE_COLUMNS, _card
 
@@ -65,6 +65,22 @@ class WhiteheadRules(BuildOnPiles):
     piles = PILES
     draw = 1
     redeals = 0
+
+    def legal_moves(self, table: Table) -> list[Move]:
+        # Cards home first and back down from home last: the order a depth-first search (the
+        # generic solver, a player's play-outs) tries them in, and the order hints list them.
+        moves = super().legal_moves(table)
+        home, back, rest, words = [], [], [], []
+        for move in moves:
+            if move.word:
+                words.append(move)
+            elif move.dst[0] == "f":
+                home.append(move)
+            elif move.src[0] == "f":
+                back.append(move)
+            else:
+                rest.append(move)
+        return home + rest + back + words
 
 
 def pysol_columns(number: int) -> tuple[tuple[int, ...], ...]:
