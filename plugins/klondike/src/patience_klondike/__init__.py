@@ -1,7 +1,10 @@
 """The Klondike family for Patience: positions, deals and the fast full-information solver.
 
 The games (Klondike with its ``klondike-3`` preset, Thumb and Pouch) are a thin adapter over
-these modules on the core's build-on-piles block (:mod:`~patience_klondike.games`).
+these modules on the core's build-on-piles block (:mod:`~patience_klondike.games`); Yukon and
+Russian Solitaire, Canfield and Whitehead are in modules of their own
+(:mod:`~patience_klondike.yukon`, :mod:`~patience_klondike.canfield`,
+:mod:`~patience_klondike.whitehead`).
 :mod:`~patience_klondike.variant` holds the rules of each game as a value,
 :mod:`~patience_klondike.position` where the cards lie, :mod:`~patience_klondike.deals` our
 numbered deals and PySolFC's, and :mod:`~patience_klondike.solver` the solver (its search is
@@ -18,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from patience_core import GameSpec, hookimpl
+from patience_klondike.canfield import SPECS as CANFIELD_SPECS
 from patience_klondike.deals import (
     canfield_deal,
     canfield_position,
@@ -38,6 +42,8 @@ from patience_klondike.variant import (
     THUMB_AND_POUCH,
     Variant,
 )
+from patience_klondike.whitehead import SPECS as WHITEHEAD_SPECS
+from patience_klondike.yukon import SPECS as YUKON_SPECS
 
 __all__ = [
     "CANFIELD",
@@ -63,5 +69,5 @@ __all__ = [
 
 @hookimpl
 def register_games(register: Callable[[GameSpec], None]) -> None:
-    for spec in SPECS:
+    for spec in (*SPECS, *YUKON_SPECS, *CANFIELD_SPECS, *WHITEHEAD_SPECS):
         register(spec)
