@@ -15,11 +15,12 @@ as Freecell Solver's fastest preset runs its "soft threads":
 
 - *meta threads* try only purposeful moves (cards home, a card or a run onto a parent after
   parking the cards above it in free cells and empty columns, a column emptied into the cells),
-  each thread in its own order of move groups, some shuffled by a seeded generator. They share
-  one table of positions seen, and are incomplete on purpose: a meta thread's "nothing left"
-  proves nothing.
-- the *complete thread* tries every single-card move and every run move, and keeps its own
-  table: it alone proves that no win exists, by searching every position reachable.
+  each thread in its own order of move groups, some shuffled by a seeded generator. They are
+  incomplete on purpose: a meta thread's "nothing left" proves nothing.
+- the *complete thread* tries every single-card move and every run move: it alone proves that
+  no win exists, by searching every position reachable.
+
+Each thread keeps its own table of the positions it has seen.
 
 The first thread to reach a won position ends the search with its line.
 """
@@ -823,21 +824,26 @@ def search(
     if root.found[0] + root.found[1] + root.found[2] + root.found[3] == 52:
         return WON, 1
     first = root.key()
-    shared: set[bytes] = {first}
-    own: set[bytes] = {first}
+    # Each thread its own table, as Freecell Solver's soft threads each mark their own visits:
+    # with one shared table a thread whose moves another thread had already tried from the
+    # deal found nothing new and stopped at once, so the portfolio was one thread.
+    tables: list[set[bytes]] = []
     threads: list[Thread] = []
     for t in range(len(programs)):
         threads.append(Thread(root, programs[t], seeds[t], weights[t]))
+        tables.append({first})
     if complete:
         threads.append(Thread(root, [], 0, [1, 0, 0, 0, 0]))
+        tables.append({first})
     nodes = 1
     alive = len(threads)
     won: list[int] = []
     while alive:
-        for th in threads:
+        for t in range(len(threads)):
+            th = threads[t]
             if th.done:
                 continue
-            seen = own if th.complete else shared
+            seen = tables[t]
             budget = quota
             if th.complete:
                 budget = complete_quota if alive > 1 else node_limit
