@@ -31,7 +31,7 @@ def assert_wins(variant, position, found):
     assert replay(variant, position, found.moves).won()
 
 
-@pytest.mark.parametrize("number", [1, 2, 9, 617, 1941, 11983, 31999])
+@pytest.mark.parametrize("number", [1, 2, 9, 81, 617, 1941, 11983, 18180, 31999])
 def test_microsoft_deals_are_won_by_lines_that_replay_in_runs_and_in_single_cards(number):
     position = microsoft_position(number)
     runs = solve(position, line="runs")
@@ -206,3 +206,40 @@ def test_the_search_is_loaded_compiled_where_the_install_compiled_it():
     assert "patience_freecell.search" in report
     build = report["patience_freecell.search"]
     assert build.compiled or build.reason
+
+
+@pytest.mark.parametrize("variant_id", sorted(VARIANTS))
+def test_every_step_taken_back_restores_the_position_exactly(variant_id):
+    """A thread moves one position forward and back in place: undoing must restore it."""
+    search = freecell_solver._search
+    variant = VARIANTS[variant_id]
+    chooser = random.Random(variant_id)
+    position = variant.deal(Deal.from_seed(5).indices)
+    rules = search.rules_for(
+        len(variant.columns),
+        variant.cells,
+        freecell_solver._BUILDS[variant.build],
+        freecell_solver._EMPTY[variant.empty],
+    )
+    pos = search.Position(
+        [bytes(c) for c in position.columns], [-1] * variant.cells, list(position.foundations)
+    )
+    for _ in range(60):
+        steps: list[int] = []
+        search.generate_all(rules, pos, steps)
+        if not steps:
+            break
+        before = pos.copy()
+        taken = [search.apply_step(rules, pos, chooser.choice(steps))]
+        search.auto_moves(rules, pos, taken)
+        assert search.unpack(search.pack(taken), []) is None
+        unpacked: list[int] = []
+        search.unpack(search.pack(taken), unpacked)
+        assert unpacked == taken
+        after = pos.copy()
+        for step in reversed(taken):
+            search.undo_step(rules, pos, step)
+        assert (pos.cols, pos.cells, pos.found) == (before.cols, before.cells, before.found)
+        for step in taken:
+            search.apply_step(rules, pos, step)
+        assert (pos.cols, pos.cells, pos.found) == (after.cols, after.cells, after.found)

@@ -15,11 +15,12 @@ as Freecell Solver's fastest preset runs its "soft threads":
 
 - *meta threads* try only purposeful moves (cards home, a card or a run onto a parent after
   parking the cards above it in free cells and empty columns, a column emptied into the cells),
-  each thread in its own order of move groups, some shuffled by a seeded generator. They share
-  one table of positions seen, and are incomplete on purpose: a meta thread's "nothing left"
-  proves nothing.
-- the *complete thread* tries every single-card move and every run move, and keeps its own
-  table: it alone proves that no win exists, by searching every position reachable.
+  each thread in its own order of move groups, some shuffled by a seeded generator. They are
+  incomplete on purpose: a meta thread's "nothing left" proves nothing.
+- the *complete thread* tries every single-card move and every run move: it alone proves that
+  no win exists, by searching every position reachable.
+
+Each thread keeps its own table of the positions it has seen.
 
 The first thread to reach a won position ends the search with its line.
 """
@@ -69,6 +70,12 @@ FROM_DEPTH: Final = -1
 GROUP: Final = -2
 """In a thread's program: ``GROUP, mode, test, test...`` is one group of tests."""
 
+_STEP_MASK: Final = (1 << 18) - 1
+_STEP_BITS: Final = 24
+_FULL_STEP: Final = (1 << _STEP_BITS) - 1
+_NOTHING: Final = b""
+"""Bytes are joined, never added: mypyc 1.20 leaks the left operand of ``bytes + bytes``
+(mypyc issue 1192), a column a move on the compiled build, gigabytes over a long search."""
 _SEP: Final = b"\xfe"
 _CELL_SEP: Final = b"\xff"
 
@@ -139,7 +146,7 @@ class Position:
         held = [c for c in self.cells if c >= 0]
         if len(held) > 1:
             held.sort()
-        return bytes(held) + _CELL_SEP + _SEP.join(sorted(self.cols))
+        return _CELL_SEP.join([bytes(held), _SEP.join(sorted(self.cols))])
 
 
 def _homeable(rules: Rules, card: int, found: list[int]) -> bool:
@@ -164,8 +171,9 @@ def is_safe(rules: Rules, card: int, found: list[int]) -> bool:
     return True
 
 
-def apply_step(rules: Rules, pos: Position, m: int) -> None:
-    """Make step ``m`` on ``pos`` (trusted: the search only makes legal steps)."""
+def apply_step(rules: Rules, pos: Position, m: int) -> int:
+    """Make step ``m`` on ``pos`` (trusted: the search only makes legal steps); return the step
+    with the (bottom) card moved in bits 18 and up, which :func:`undo_step` needs."""
     n = rules.ncols
     src = m & 63
     dst = m >> 6 & 63
@@ -178,12 +186,53 @@ def apply_step(rules: Rules, pos: Position, m: int) -> None:
     else:
         moving = bytes([pos.cells[src - n]])
         pos.cells[src - n] = -1
+    card = moving[0]
     if dst == FOUNDATION:
-        pos.found[moving[0] // 13] += 1
+        pos.found[card // 13] += 1
     elif dst < n:
-        pos.cols[dst] = pos.cols[dst] + moving
+        pos.cols[dst] = _NOTHING.join([pos.cols[dst], moving])
     else:
-        pos.cells[dst - n] = moving[0]
+        pos.cells[dst - n] = card
+    return (m & _STEP_MASK) | card << 18
+
+
+def undo_step(rules: Rules, pos: Position, m: int) -> None:
+    """Take back step ``m`` as :func:`apply_step` returned it."""
+    n = rules.ncols
+    src = m & 63
+    dst = m >> 6 & 63
+    k = m >> 12 & 63
+    card = m >> 18
+    if dst == FOUNDATION:
+        pos.found[card // 13] -= 1
+        moving = bytes([card])
+    elif dst < n:
+        col = pos.cols[dst]
+        cut = len(col) - k
+        moving = col[cut:]
+        pos.cols[dst] = col[:cut]
+    else:
+        moving = bytes([card])
+        pos.cells[dst - n] = -1
+    if src < n:
+        pos.cols[src] = _NOTHING.join([pos.cols[src], moving])
+    else:
+        pos.cells[src - n] = card
+
+
+def pack(steps: list[int]) -> int:
+    """Steps (as :func:`apply_step` returns them) as one integer, the first in the low bits."""
+    x = 0
+    for k in range(len(steps) - 1, -1, -1):
+        x = x << _STEP_BITS | steps[k]
+    return x
+
+
+def unpack(x: int, out: list[int]) -> None:
+    """Append the steps packed in ``x``, first to last."""
+    while x:
+        out.append(x & _FULL_STEP)
+        x >>= _STEP_BITS
 
 
 def auto_moves(rules: Rules, pos: Position, steps: list[int]) -> None:
@@ -203,7 +252,7 @@ def auto_moves(rules: Rules, pos: Position, steps: list[int]) -> None:
                 if found[c // 13] == c % 13 and is_safe(rules, c, found):
                     found[c // 13] += 1
                     cut -= 1
-                    steps.append(i | FOUNDATION << 6 | 1 << 12)
+                    steps.append(i | FOUNDATION << 6 | 1 << 12 | c << 18)
                     moved = True
                 else:
                     break
@@ -214,7 +263,7 @@ def auto_moves(rules: Rules, pos: Position, steps: list[int]) -> None:
             if c >= 0 and found[c // 13] == c % 13 and is_safe(rules, c, found):
                 found[c // 13] += 1
                 cells[j] = -1
-                steps.append((n + j) | FOUNDATION << 6 | 1 << 12)
+                steps.append((n + j) | FOUNDATION << 6 | 1 << 12 | c << 18)
                 moved = True
 
 
@@ -575,10 +624,13 @@ def rate(rules: Rules, pos: Position, weights: list[int]) -> int:
 
 
 class Thread:
-    """One depth-first search, suspended between turns: its position and its stack of frames.
+    """One depth-first search, suspended between turns: its position (moved forward and back
+    in place) and its stack of frames.
 
-    A frame holds the positions its node yields that are still to be searched (each with the
-    steps that lead to it), found group by group as the last one runs out.
+    A frame holds the positions its node yields that are still to be searched, each as the
+    steps that lead to it packed in one integer (see :func:`pack`), found group by group as the
+    last one runs out; ``path`` holds the packed steps of the positions entered. So a frame costs
+    a few bytes a position, however deep the search goes.
     """
 
     complete: bool
@@ -588,10 +640,9 @@ class Thread:
     seed: int
     pos: Position
     groups: list[int]
-    children: list[list[Position]]
-    moves: list[list[list[int]]]
-    before: list[Position]
-    path: list[list[int]]
+    children: list[list[int]]
+    scores: list[int]
+    path: list[int]
     done: bool
 
     def __init__(self, root: Position, program: list[int], seed: int, weights: list[int]) -> None:
@@ -619,8 +670,7 @@ class Thread:
         self.pos = root.copy()
         self.groups = [0]
         self.children = [[]]
-        self.moves = [[]]
-        self.before = []
+        self.scores = []
         self.path = []
         self.done = False
 
@@ -632,7 +682,6 @@ class Thread:
         """Find the next positions of the current frame that nobody has seen, marking them
         seen. True when one of them is won: its steps are then in ``won``."""
         children = self.children[-1]
-        moves = self.moves[-1]
         if self.complete:
             if self.groups[-1]:
                 return False
@@ -640,7 +689,7 @@ class Thread:
             steps: list[int] = []
             generate_all(rules, self.pos, steps)
             for m in steps:  # noqa: SIM110 (a loop compiles to faster code than any())
-                if self._yield(rules, [m], seen, children, moves, won):
+                if self._yield(rules, [m], seen, children, False, won):
                     return True
             return False
         order = self.orders[0]
@@ -649,15 +698,18 @@ class Thread:
                 order = self.orders[o]
         gi = self.groups[-1]
         scan = Scan(rules, self.pos)
+        scores = self.scores
         while gi < len(order) and not children:
             group = order[gi]
             gi += 1
             mode = group[0]
+            rated = mode == RATED
+            scores.clear()
             for t in range(1, len(group)):
                 macros: list[list[int]] = []
                 generate(rules, self.pos, scan, group[t], macros)
                 for macro in macros:
-                    if self._yield(rules, macro, seen, children, moves, won):
+                    if self._yield(rules, macro, seen, children, rated, won):
                         return True
                 if mode == IN_ORDER and children:
                     break
@@ -666,22 +718,16 @@ class Thread:
                     for a in range(len(children) - 1, 0, -1):
                         b = self._random(a + 1)
                         children[a], children[b] = children[b], children[a]
-                        moves[a], moves[b] = moves[b], moves[a]
-                elif mode == RATED:
+                elif rated:
                     noise = self.weights[5] if len(self.weights) > 5 else 0
-                    scores = [rate(rules, children[a], self.weights) for a in range(len(children))]
                     if noise:
                         for a in range(len(children)):
                             scores[a] += self._random(noise)
                     ranked = sorted([(scores[a] << 16) | (0xFFFF - a) for a in range(len(children))])
-                    kids = [children[(0xFFFF - (r & 0xFFFF))] for r in ranked]
-                    steps_of = [moves[(0xFFFF - (r & 0xFFFF))] for r in ranked]
-                    children[:] = kids
-                    moves[:] = steps_of
+                    children[:] = [children[(0xFFFF - (r & 0xFFFF))] for r in ranked]
                     continue
-            if mode != RATED:
+            if not rated:
                 children.reverse()
-                moves.reverse()
         self.groups[-1] = gi
         return False
 
@@ -690,49 +736,56 @@ class Thread:
         rules: Rules,
         macro: list[int],
         seen: set[bytes],
-        children: list[Position],
-        moves: list[list[int]],
+        children: list[int],
+        rated: bool,
         won: list[int],
     ) -> bool:
-        child = self.pos.copy()
+        pos = self.pos
+        steps: list[int] = []
         for m in macro:
-            apply_step(rules, child, m)
-        steps = list(macro)
-        auto_moves(rules, child, steps)
-        f = child.found
+            steps.append(apply_step(rules, pos, m))
+        auto_moves(rules, pos, steps)
+        f = pos.found
+        result = False
         if f[0] + f[1] + f[2] + f[3] == 52:
             for done in self.path:
-                won.extend(done)
+                unpack(done, won)
             won.extend(steps)
-            return True
-        key = child.key()
-        if key in seen:
-            return False
-        seen.add(key)
-        children.append(child)
-        moves.append(steps)
-        return False
+            result = True
+        else:
+            key = pos.key()
+            if key not in seen:
+                seen.add(key)
+                children.append(pack(steps))
+                if rated:
+                    self.scores.append(rate(rules, pos, self.weights))
+        for k in range(len(steps) - 1, -1, -1):
+            undo_step(rules, pos, steps[k])
+        return result
 
-    def advance(self) -> int:
+    def advance(self, rules: Rules) -> int:
         """Enter the next position of the current frame (1), or leave the frame (0); -1 when
         this thread has nothing left to search."""
         children = self.children[-1]
         if children:
-            self.before.append(self.pos)
-            self.pos = children.pop()
-            self.path.append(self.moves[-1].pop())
+            x = children.pop()
+            self.path.append(x)
+            pos = self.pos
+            while x:
+                apply_step(rules, pos, x & _FULL_STEP)
+                x >>= _STEP_BITS
             self.groups.append(0)
             self.children.append([])
-            self.moves.append([])
             return 1
         self.groups.pop()
         self.children.pop()
-        self.moves.pop()
         if not self.path:
             self.done = True
             return -1
-        self.path.pop()
-        self.pos = self.before.pop()
+        steps: list[int] = []
+        unpack(self.path.pop(), steps)
+        for k in range(len(steps) - 1, -1, -1):
+            undo_step(rules, self.pos, steps[k])
         return 0
 
 
@@ -771,21 +824,26 @@ def search(
     if root.found[0] + root.found[1] + root.found[2] + root.found[3] == 52:
         return WON, 1
     first = root.key()
-    shared: set[bytes] = {first}
-    own: set[bytes] = {first}
+    # Each thread its own table, as Freecell Solver's soft threads each mark their own visits:
+    # with one shared table a thread whose moves another thread had already tried from the
+    # deal found nothing new and stopped at once, so the portfolio was one thread.
+    tables: list[set[bytes]] = []
     threads: list[Thread] = []
     for t in range(len(programs)):
         threads.append(Thread(root, programs[t], seeds[t], weights[t]))
+        tables.append({first})
     if complete:
         threads.append(Thread(root, [], 0, [1, 0, 0, 0, 0]))
+        tables.append({first})
     nodes = 1
     alive = len(threads)
     won: list[int] = []
     while alive:
-        for th in threads:
+        for t in range(len(threads)):
+            th = threads[t]
             if th.done:
                 continue
-            seen = own if th.complete else shared
+            seen = tables[t]
             budget = quota
             if th.complete:
                 budget = complete_quota if alive > 1 else node_limit
@@ -793,7 +851,7 @@ def search(
                 if not th.children[-1] and th.fill(rules, seen, won):
                     line.extend(won)
                     return WON, nodes
-                went = th.advance()
+                went = th.advance(rules)
                 if went < 0:
                     alive -= 1
                     if th.complete:

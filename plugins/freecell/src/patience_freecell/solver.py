@@ -7,9 +7,9 @@ could carry it card by card) or in single-card moves, each run spelt out through
 empty columns.
 
 The search (:mod:`patience_freecell.search`, compiled with mypyc where the install could) is
-a portfolio of depth-first threads in turns: meta threads that try purposeful moves first and
-share one table of positions, and one complete thread that tries every move and alone can
-prove that nothing wins. What keeps "no win" sound:
+a portfolio of depth-first threads in turns, each with its own table of positions seen: meta
+threads that try purposeful moves first, and one complete thread that tries every move and
+alone can prove that nothing wins. What keeps "no win" sound:
 
 1. **Every move is searched.** The complete thread tries each single-card move (column to
    column, cell or foundation; cell to column or foundation) and run moves, which are only
@@ -32,8 +32,8 @@ prove that nothing wins. What keeps "no win" sound:
 4. **Foundations need not be searched**: they are what the columns and cells do not hold.
 
 The meta threads are incomplete on purpose (they never put a card in a cell for nothing, for
-one); what they have seen is kept apart from the complete thread's table, so they never stop it
-from searching a position. docs/solver.md measures the search against Freecell Solver.
+one); each keeps its own table, so none stops another, or the complete thread, from searching a
+position. docs/solver.md measures the search against Freecell Solver.
 """
 
 from __future__ import annotations
@@ -97,6 +97,9 @@ _PRODUCTIVE: Final = (
 )
 DEFAULT_THREADS: Final = (
     MetaThread((_rated(*_PRODUCTIVE),), (3, 2, 4, 1, 1, 3), 3333),
+    # the same ratings with other noise: on deals 1..1000 it cut the positions searched from
+    # 240,618 to 190,198 and the most on one deal from 32,687 to 7,723, and it wins deal 4213
+    MetaThread((_rated(*_PRODUCTIVE),), (3, 2, 4, 1, 1, 3), 44250),
     MetaThread(
         (
             (_search.IN_ORDER, _search.COL_HOME),
