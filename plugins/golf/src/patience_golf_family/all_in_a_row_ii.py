@@ -171,7 +171,23 @@ def solve_full_information(game: Game, node_limit: int, time_limit: float | None
             lost.add(k)
             return False
         want = top % 13 + 1 if top else 0
-        for c in sorted(range(13), key=lambda c: -heights[c]):
+
+        def _follow(c: int) -> int:
+            # How long a run this card starts on free cards alone, one rank up each: a new
+            # run starts where the most cards follow at once (the order changes only speed).
+            hc = heights[c]
+            if not hc:
+                return -1
+            r = ranks[c][hc - 1]
+            n = 0
+            while n < 13:
+                r = r % 13 + 1
+                if not any(heights[d] and ranks[d][heights[d] - 1] == r for d in range(13) if d != c):
+                    break
+                n += 1
+            return n
+
+        for c in sorted(range(13), key=lambda c: (-heights[c] if want else -_follow(c), -heights[c])):
             hc = heights[c]
             if not hc:
                 continue
