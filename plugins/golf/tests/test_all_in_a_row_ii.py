@@ -80,12 +80,12 @@ def test_r5_won_with_every_card_on_the_foundation_lost_when_no_move_is_left():
     assert game.status() == "won"
     assert game.cards_left() == 0
     # A lone card on the reserve with nothing one rank up free: the game is over, not won.
-    stuck = {f"c{c}r4": "5" + "CDHS"[c % 4] for c in range(1, 5)}
-    stuck |= {f"c{c}r4": RANKS[c - 1] + "C" for c in range(5, 14) if RANKS[c - 1] not in "456"}
+    stuck = {f"c{c}r4": "5" + "CDHS"[c % 4] for c in range(1, 5)} | {"c5r4": "3C", "c6r4": "4C"}
+    stuck |= {f"c{c}r4": RANKS[c - 1] + "C" for c in range(7, 14)}
     game = new(stuck)
-    game.play("5D")
-    if not game.legal_moves():
-        assert game.status() == "lost"
+    game.play("5D")  # no 6 is free
+    assert game.legal_moves() == []
+    assert game.status() == "lost"
 
 
 def test_the_pysolfc_deal_is_its_shuffle_dealt_a_row_at_a_time_with_no_card_moved():
