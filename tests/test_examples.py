@@ -212,6 +212,7 @@ PAGES = [
     "golf.md",
     "black-hole.md",
     "all-in-a-row.md",
+    "all-in-a-row-ii.md",
     "elevator.md",
     "triangle.md",
     "giza.md",

@@ -395,3 +395,15 @@ def test_pruning_6_an_earlier_pass_dominates(build):
     result = solve_full_information(patience_core.new_game("par-pyramid", seed=3))
     assert result.verdict == NO_WIN
     assert result.nodes <= 100_000
+
+
+def test_black_hole_deal_493_is_decided_well_within_the_default_limit():
+    """Black Hole deal 493 took the earlier search 20.1 million positions; the column search
+    wins it in about 330,000, and the line replays to a win."""
+    game = patience_core.new_game("black-hole", seed=493)
+    result = solve_full_information(game)
+    assert result.verdict == WON
+    assert result.nodes <= 500_000
+    for move in result.line:
+        game.play(move)
+    assert game.status() == "won"
