@@ -129,7 +129,9 @@ def test_unknown_option_names_it_and_lists_the_options():
 def test_malformed_option_says_key_value():
     err = error_of("show", "tripeaks", "-o", "wrap")
     assert "'wrap' is not KEY=VALUE" in err
-    assert "wrap=<true or false>" in err
+    assert "options of tripeaks: " in err
+    assert "wrap" in err.split("options of tripeaks: ")[1]
+    assert "`patience show tripeaks` says what each accepts" in err
 
 
 def test_bad_option_value_says_what_it_accepts():

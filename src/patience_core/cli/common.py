@@ -149,8 +149,13 @@ def parse_option_pairs(spec: GameSpec, pairs: list[str] | None) -> dict[str, obj
         name, sep, value = pair.partition("=")
         name = name.strip().replace("-", "_")
         if not sep or not name:
-            known = ", ".join(f"{o.name}=<{o.accepts()}>" for o in spec.options) or "none"
-            raise OptionError(f"option {quoted(pair)} is not KEY=VALUE; options of {spec.id}: {known}")
+            # Names only: what each accepts is a line of `patience show`, and all of it would not
+            # fit one line for a game of many options.
+            known = ", ".join(o.name for o in spec.options) or "none"
+            raise OptionError(
+                f"option {quoted(pair)} is not KEY=VALUE; options of {spec.id}: {known}"
+                f" (`patience show {spec.id}` says what each accepts)"
+            )
         if name in texts:
             raise OptionError(f"option {quoted(name)} is given twice")
         texts[name] = value
