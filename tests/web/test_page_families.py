@@ -2,7 +2,7 @@
 FreeCell game won by dragging on the full-information solver's line (a run moved by one drag,
 a FreeCell supermove through an empty column), a FreeCell opening dragged by a finger at 360
 pixels, a double click sending a card home, safe cards flying home one after another on
-auto-play, and every game of the families fitting 1280x800 and 360x740 with columns far longer
+auto-play, and every game of the families (Spider's too) fitting 1280x800 and 360x740 with columns far longer
 than play makes them.
 
 The long games play with reduced motion and auto-play off, so that the page plays the line
@@ -33,7 +33,9 @@ import patience_core
 KLONDIKE_SEED = 2  # won in 138 moves, runs of 3 and 7 cards among them
 FREECELL_SEED = 3  # won in 85 moves, two runs longer than the free cells alone could carry
 PILE_MOVE = re.compile(r"([a-z]\d*)-([a-z]\d*)(?:x(\d+))?")
-FAMILIES = sorted(spec.id for spec in patience_core.games() if spec.plugin in ("klondike", "freecell"))
+FAMILIES = sorted(
+    spec.id for spec in patience_core.games() if spec.plugin in ("klondike", "freecell", "spider")
+)
 
 
 def solver_line(game: str, seed: int) -> list[str]:
