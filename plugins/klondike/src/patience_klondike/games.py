@@ -41,8 +41,12 @@ FINISH_NODES = 200_000
 """The most positions ``finish`` searches for the end of a game whose every card is in sight."""
 
 
-def piles_of(build: Suits, empty: int | str) -> tuple[Pile, ...]:
-    """Stock and waste top left, the foundations top right, seven columns below."""
+def piles_of(
+    build: Suits, empty: int | str, *, run: Build | None = None, face_down: bool = True
+) -> tuple[Pile, ...]:
+    """Stock and waste top left, the foundations top right, seven columns below: dealt 1..7
+    cards, all but the top one face down unless ``face_down`` is false; ``run``, the runs that
+    move together where they are not just any run built by the rule (Whitehead's)."""
     return (
         Pile("s", Kind.STOCK, x=0, y=0),
         Pile("w", Kind.WASTE, x=3, y=0, fan="right", gives="one"),
@@ -68,8 +72,9 @@ def piles_of(build: Suits, empty: int | str) -> tuple[Pile, ...]:
                 y=4,
                 fan="down",
                 deal=c + 1,
-                deal_down=c,
+                deal_down=c if face_down else 0,
                 build=Build(Step.DOWN, build),
+                run=run,
                 empty=empty,
                 takes="run",
                 gives="run",

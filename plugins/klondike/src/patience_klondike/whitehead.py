@@ -16,46 +16,13 @@ from __future__ import annotations
 
 from typing import Final
 
-from patience_core import STANDARD, Build, BuildOnPiles, Deal, GameSpec, Kind, Move, Pile, Step, Suits, Table
+from patience_core import STANDARD, Build, BuildOnPiles, Deal, GameSpec, Move, Step, Suits, Table
 from patience_core.engine.pysol import pysol_layout
-from patience_klondike.deals import KLONDIKE_COLUMNS, _card
+from patience_klondike.deals import _card
+from patience_klondike.games import piles_of
 
-HOME: Final = Build(Step.UP, Suits.SAME)
-
-PILES: Final = (
-    Pile("s", Kind.STOCK, x=0, y=0),
-    Pile("w", Kind.WASTE, x=3, y=0, fan="right", gives="one"),
-    *(
-        Pile(
-            f"f{s + 1}",
-            Kind.FOUNDATION,
-            x=9 + 3 * s,
-            y=0,
-            build=HOME,
-            empty=1,
-            suit=s,
-            takes="one",
-            gives="one",
-        )
-        for s in range(4)
-    ),
-    *(
-        Pile(
-            f"t{c + 1}",
-            Kind.TABLEAU,
-            x=3 * c,
-            y=4,
-            fan="down",
-            deal=c + 1,
-            build=Build(Step.DOWN, Suits.COLOUR),
-            run=Build(Step.DOWN, Suits.SAME),
-            empty="any",
-            takes="run",
-            gives="run",
-        )
-        for c in range(KLONDIKE_COLUMNS)
-    ),
-)
+# Built by colour, runs of one suit move, every card dealt face up.
+PILES: Final = piles_of(Suits.COLOUR, "any", run=Build(Step.DOWN, Suits.SAME), face_down=False)
 
 
 class WhiteheadRules(BuildOnPiles):
