@@ -20,7 +20,7 @@ from schemathesis.config._checks import PositiveDataAcceptanceConfig
 from schemathesis.specs.openapi.checks import ignored_auth
 
 from patience_core.web.app import create_app
-from patience_core.web.games import Games
+from patience_core.web.games import PLAY_SECONDS, WINNABLE_SECONDS, Games
 
 PROFILE = os.environ.get("SCHEMATHESIS_PROFILE", "ci")
 EXAMPLES = {"ci": 8, "long": 300}[PROFILE]
@@ -41,6 +41,9 @@ schema = schemathesis.openapi.from_asgi("/openapi.json", APP)
 schema.config.checks.positive_data_acceptance = PositiveDataAcceptanceConfig(
     expected_statuses=["2xx", "400", "403", "404", "409", "410", "422", "503"]
 )
+# A winnable deal of a game without a fast solver (Spider) may take the whole search budget,
+# which the server bounds itself; the client waits that long, not its default 10 s.
+schema.config.request_timeout = WINNABLE_SECONDS + PLAY_SECONDS + 10
 SETTINGS = {"deadline": None, "suppress_health_check": list(HealthCheck)}
 
 
