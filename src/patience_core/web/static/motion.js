@@ -35,6 +35,12 @@ export function animate(box, before, { order = new Map(), from = new Map(), drew
     const now = { x: parseFloat(node.style.left), y: parseFloat(node.style.top) };
     const fresh = node.dataset.card && !before.at.has(key) && !node.classList.contains("stock");
     const was = from.get(key) || before.at.get(key) || (fresh && drew ? stockAt : null);
+    if (fresh && !was && before.faces.get(node.dataset.slot) === false) {
+      // A card that came into sight where a face-down card lay (a column's new top): it turns over.
+      node.animate([{ transform: "scaleX(0.05)" }, { transform: "none" }],
+        { duration: FLIP, delay: (order.get(key) || 0) * 90, easing: "ease-out", fill: "backwards" });
+      continue;
+    }
     if (fresh && !was) {
       node.animate([{ opacity: 0 }, { opacity: 1 }], { duration: SLIDE, delay: (order.get(key) || 0) * 90, fill: "backwards" });
       continue;
