@@ -4,9 +4,17 @@ loss; with auto-play off nothing is played; with reduced motion nothing moves.""
 
 from __future__ import annotations
 
+from axe_playwright_python.sync_playwright import Axe
 from page_helpers import make_game, new_page, settle, wait_moves
 from playwright.sync_api import Browser, Page, expect
 from web_helpers import LiveServer
+
+
+def violations(page: Page) -> list[str]:
+    """axe-core's violations, its experimental and best-practice rules included."""
+    rules = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice", "experimental"]
+    found = Axe().run(page, options={"resultTypes": ["violations"], "runOnly": rules}).response["violations"]
+    return [f"{v['id']}: {len(v['nodes'])}" for v in found]
 
 
 def deal_from_the_menu(page: Page, game: str, number: int) -> None:
@@ -59,6 +67,8 @@ def test_the_aces_of_a_new_klondike_deal_are_dealt_then_fly_home(browser, server
     assert min(ad["leaves"], ac["leaves"]) > max(ad["delay"], ac["delay"]) + 200
     assert len(flights[2][0]["frames"]) == 2  # a card left in its column: only dealt
     settle(page)
+    expect(page.locator("#message")).to_contain_text("Played for you: a card from column")
+    assert violations(page) == []
     # The ace played for you is the player's to take back; leaving now is no loss.
     page.keyboard.press("n")
     expect(page.locator("#new-dialog")).to_be_visible()

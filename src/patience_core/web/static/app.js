@@ -169,18 +169,21 @@ function placesOf(view, area) {
 
 // A game as it opens: with auto-play on, the server plays what auto-play plays at the deal
 // (the aces go home), and the deal is shown with those cards dealt to their places first,
-// then flying home. The page shows the game as it stands after them at once.
+// then flying home. The page shows the game as it stands after them at once. What was played
+// for you, in words (or "").
 async function opened(next, options = {}) {
   if (settings.auto && next.view.status === "playing" && next.view.moves.length === 0) {
     try {
       const after = await api("POST", gamePath("/auto-play", next.id), { version: next.version });
       if (after.auto_played.length) {
-        return show(after, { ...options, motion: { deal: true, early: next.view, order: motionOf(after).order } });
+        show(after, { ...options, motion: { deal: true, early: next.view, order: motionOf(after).order } });
+        return ` Played for you: ${after.auto_played.map((m) => describe(m, after.view, names)).join(", ")}.`;
       }
       next = after;
     } catch (_) { /* shown as dealt: auto-play plays after the first move */ }
   }
-  return show(next, options);
+  show(next, options);
+  return "";
 }
 
 // Classes and tab stops: a card with a move is a tab stop; a chosen card's places light up and
@@ -822,8 +825,8 @@ async function newDeal(event, leaving = null) {
     await closeDialog($("new-dialog"));
     stopDemo({ quiet: true });
     if (body.seed) remember(next, body.seed);
-    await opened(next, { address: "push" });
-    say(`A new deal of ${next.title}.${lost ? ` The game of ${leaving.title} you left counts as a loss.` : ""}`);
+    const auto = await opened(next, { address: "push" });
+    say(`A new deal of ${next.title}.${lost ? ` The game of ${leaving.title} you left counts as a loss.` : ""}${auto}`);
   } catch (err) {
     $("new-error").textContent = err.message;
   } finally {
@@ -838,8 +841,8 @@ async function dealAgain() {
   try {
     const next = await api("POST", "/api/games", { game: v.preset || v.game, seed: String(number), options: presetFree(v) });
     remember(next, number);
-    await opened(next, { address: "push" });
-    say(`${next.title}: the same deal again.`);
+    const auto = await opened(next, { address: "push" });
+    say(`${next.title}: the same deal again.${auto}`);
   } catch (err) {
     say(err.message, { error: true });
   }
@@ -1221,8 +1224,8 @@ async function start() {
   }
   const first = specs.some((s) => s.id === "tripeaks") ? "tripeaks" : specs[0]?.id;
   if (!first) return say("No game is installed.", { error: true });
-  await opened(await api("POST", "/api/games", { game: first }), { address: "replace" });
-  say(`${state.title}: click or drag a free card to play it, or click the stock to draw. Press ? for the keys.`);
+  const auto = await opened(await api("POST", "/api/games", { game: first }), { address: "replace" });
+  say(`${state.title}: click or drag a free card to play it, or click the stock to draw. Press ? for the keys.${auto}`);
 }
 
 document.readyState === "loading" ? document.addEventListener("DOMContentLoaded", start) : start();
