@@ -177,7 +177,7 @@ async function opened(next, options = {}) {
       const after = await api("POST", gamePath("/auto-play", next.id), { version: next.version });
       if (after.auto_played.length) {
         show(after, { ...options, motion: { deal: true, early: next.view, order: motionOf(after).order } });
-        return ` Played for you: ${after.auto_played.map((m) => describe(m, after.view, names)).join(", ")}.`;
+        return autoWords(after);
       }
       next = after;
     } catch (_) { /* shown as dealt: auto-play plays after the first move */ }
@@ -340,18 +340,33 @@ async function refused(err) {
 
 // What a move did, in words: the card drawn is named.
 function played(next) {
+  return `${cap(moveWords(next.played, next.view))}.${autoWords(next)}`;
+}
+
+function moveWords(move, v) {
+  if (move === "draw") {
+    const card = v.drawn || topOf(v, "waste");
+    return card ? `drew the ${cardName(card)}` : "drew";
+  }
+  if (move === "deal") return "dealt a row";
+  if (move === "redeal") return "turned the waste over";
+  return `played ${describe(move, v, names)}`;
+}
+
+// The moves auto-play played, in words, a card that went alone named ("the ace of diamonds to
+// foundation 2"), or "".
+function autoWords(next) {
   const v = next.view;
-  const what = (move) => {
-    if (move === "draw") {
-      const card = v.drawn || topOf(v, "waste");
-      return card ? `drew the ${cardName(card)}` : "drew";
-    }
-    if (move === "deal") return "dealt a row";
-    if (move === "redeal") return "turned the waste over";
-    return `played ${describe(move, v, names)}`;
-  };
-  const auto = next.auto_played.length ? ` Played for you: ${next.auto_played.map(what).join(", ")}.` : "";
-  return `${cap(what(next.played))}.${auto}`;
+  const cardOf = new Map();  // the rank of an auto-played move -> the card it took
+  for (const [key, rank] of motionOf(next).order) if (key.startsWith("card:")) cardOf.set(rank, key.slice(5));
+  const words = next.auto_played.map((move, i) => {
+    const m = parsePileMove(move);
+    const dst = m && (v.piles || []).find((p) => p.id === m.dst);
+    const card = cardOf.get(i + 1);
+    if (m && m.n === 1 && dst && card) return `the ${cardName(card)} to ${names.pile(dst)}`;
+    return moveWords(move, v);
+  });
+  return words.length ? ` Played for you: ${words.join(", ")}.` : "";
 }
 
 function topOf(view, kind) {
