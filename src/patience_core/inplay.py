@@ -131,6 +131,7 @@ class InPlay:
     pending: bool = False
     why_not_counted: str = "the moves came from a pipe (patience play --count counts them)"
     """Why results are not counted when ``counts`` is off, in the front end's words."""
+    _opening: list[Move] | None = attrs.field(default=None, init=False, repr=False)
 
     # --- what the game's result is to be ----------------------------------------------------------
 
@@ -286,9 +287,36 @@ class InPlay:
         """Whether abandoning the game now would count as a loss: moves played, not over, no
         result yet, and its results count."""
         game = self.game
-        return (
-            bool(game.moves) and not game.is_over() and not self.ended and self.counted and not self.abandoned
-        )
+        if game.is_over() or self.ended or not self.counted or self.abandoned:
+            return False
+        return self.player_moved()
+
+    def opening(self) -> list[Move]:
+        """The moves auto-play plays at the deal (the aces of a Klondike deal, say): what an
+        app with auto-play on plays as the game opens, before the player does anything."""
+        if self._opening is None:
+            trial = self.game.copy()
+            trial.restart()
+            self._opening = trial.play_auto()
+        return self._opening
+
+    def player_moved(self) -> bool:
+        """Whether the game has a move of the player's: a move beyond what auto-play plays at
+        the deal (those decide nothing, so a game left after them is not a loss).
+
+        >>> import patience_core
+        >>> game = patience_core.new_game("klondike", seed=3)
+        >>> inplay = InPlay(game)
+        >>> inplay.player_moved(), inplay.auto_play() == inplay.opening() != []
+        (False, True)
+        >>> inplay.player_moved()
+        False
+        """
+        moves = self.game.moves
+        if not moves:
+            return False
+        opening = self.opening()
+        return len(moves) > len(opening) or moves != opening[: len(moves)]
 
     def abandon_question(self) -> str:
         """The question before a new deal abandons a game in progress, saying what it counts."""

@@ -261,6 +261,11 @@ def test_every_game_of_the_families_fits_both_windows_with_long_columns(browser,
         for width, height in ((1280, 800), (360, 740)):
             page.set_viewport_size({"width": width, "height": height})
             page.wait_for_function(f"() => document.getElementById('stage').clientWidth < {width}")
+            # The table is drawn again for the new size when the resize is seen (a frame later,
+            # or more under load): until its box is inside the window.
+            page.wait_for_function(
+                "() => document.getElementById('table').getBoundingClientRect().right <= innerWidth"
+            )
             settle(page)
             try:
                 fits(page)

@@ -324,7 +324,8 @@ async def play_move(request: Request) -> JSONResponse:
 
 
 def change(name: str) -> Callable[[Request], Awaitable[JSONResponse]]:
-    """The route of a change that takes only the client's version: undo, redo, restart, abandon."""
+    """The route of a change that takes only the client's version: undo, redo, restart, abandon,
+    auto-play."""
 
     async def endpoint(request: Request) -> JSONResponse:
         body = fields(await read_json(request), {"version": (int,)})
@@ -599,6 +600,7 @@ def create_app(
         Route(gid + "/redo", change("redo"), methods=["POST"]),
         Route(gid + "/restart", change("restart"), methods=["POST"]),
         Route(gid + "/abandon", change("abandon"), methods=["POST"]),
+        Route(gid + "/auto-play", change("auto_play"), methods=["POST"]),
         Route(gid + "/hint", hint, methods=["POST"]),
         Route(gid + "/still-winnable-full-information", still_winnable, methods=["POST"]),
         Route(gid + "/record", record),

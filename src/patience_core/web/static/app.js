@@ -153,9 +153,37 @@ function render({ motion = null, keepFocus = true } = {}) {
   annotate(box);
   // For tests and tools: how far the game is, without reading the picture.
   Object.assign(document.body.dataset, { moves: String(view.moves.length), status: view.status, version: String(state.version), game: state.id });
-  if (motion && motion.deal) deal(box);
+  if (motion && motion.deal) deal(box, { early: motion.early ? placesOf(motion.early, area) : null, order: motion.order });
   else if (motion) animate(box, before, motion);
   if (focus) restoreFocus(focus);
+}
+
+// Where each card of `view` would be drawn in a box of `area` (by key, in px): a new deal's
+// cards that auto-play sent home are dealt there first.
+function placesOf(view, area) {
+  const ghost = document.createElement("div");
+  const { cw, scene } = fit(view, area.w, area.h);
+  drawScene(ghost, scene, cw);
+  return snapshot(ghost).at;
+}
+
+// A game as it opens: with auto-play on, the server plays what auto-play plays at the deal
+// (the aces go home), and the deal is shown with those cards dealt to their places first,
+// then flying home. The page shows the game as it stands after them at once. What was played
+// for you, in words (or "").
+async function opened(next, options = {}) {
+  if (settings.auto && next.view.status === "playing" && next.view.moves.length === 0) {
+    try {
+      const after = await api("POST", gamePath("/auto-play", next.id), { version: next.version });
+      if (after.auto_played.length) {
+        show(after, { ...options, motion: { deal: true, early: next.view, order: motionOf(after).order } });
+        return autoWords(after);
+      }
+      next = after;
+    } catch (_) { /* shown as dealt: auto-play plays after the first move */ }
+  }
+  show(next, options);
+  return "";
 }
 
 // Classes and tab stops: a card with a move is a tab stop; a chosen card's places light up and
@@ -256,7 +284,7 @@ function show(next, { announce = true, motion = {}, address = "keep" } = {}) {
   const path = `/play/${encodeURIComponent(state.id)}`;
   if (address === "push" && location.pathname !== path) history.pushState({ game: state.id }, "", path);
   else if (address !== "keep" || location.pathname !== path) history.replaceState({ game: state.id }, "", path);
-  render({ motion: fresh ? (next.view.moves.length === 0 ? { deal: true } : null) : motion });
+  render({ motion: motion.deal ? motion : fresh ? (next.view.moves.length === 0 ? { deal: true } : null) : motion });
   watchPending();
   if (announce && state.view.status !== "playing" && endShownFor !== state.id + state.version) {
     endShownFor = state.id + state.version;
@@ -312,18 +340,33 @@ async function refused(err) {
 
 // What a move did, in words: the card drawn is named.
 function played(next) {
+  return `${cap(moveWords(next.played, next.view))}.${autoWords(next)}`;
+}
+
+function moveWords(move, v) {
+  if (move === "draw") {
+    const card = v.drawn || topOf(v, "waste");
+    return card ? `drew the ${cardName(card)}` : "drew";
+  }
+  if (move === "deal") return "dealt a row";
+  if (move === "redeal") return "turned the waste over";
+  return `played ${describe(move, v, names)}`;
+}
+
+// The moves auto-play played, in words, a card that went alone named ("the ace of diamonds to
+// foundation 2"), or "".
+function autoWords(next) {
   const v = next.view;
-  const what = (move) => {
-    if (move === "draw") {
-      const card = v.drawn || topOf(v, "waste");
-      return card ? `drew the ${cardName(card)}` : "drew";
-    }
-    if (move === "deal") return "dealt a row";
-    if (move === "redeal") return "turned the waste over";
-    return `played ${describe(move, v, names)}`;
-  };
-  const auto = next.auto_played.length ? ` Played for you: ${next.auto_played.map(what).join(", ")}.` : "";
-  return `${cap(what(next.played))}.${auto}`;
+  const cardOf = new Map();  // the rank of an auto-played move -> the card it took
+  for (const [key, rank] of motionOf(next).order) if (key.startsWith("card:")) cardOf.set(rank, key.slice(5));
+  const words = next.auto_played.map((move, i) => {
+    const m = parsePileMove(move);
+    const dst = m && (v.piles || []).find((p) => p.id === m.dst);
+    const card = cardOf.get(i + 1);
+    if (m && m.n === 1 && dst && card) return `the ${cardName(card)} to ${names.pile(dst)}`;
+    return moveWords(move, v);
+  });
+  return words.length ? ` Played for you: ${words.join(", ")}.` : "";
 }
 
 function topOf(view, kind) {
@@ -701,8 +744,10 @@ function entries() {
   return out;
 }
 
+// Whether leaving the game for a new deal counts as a loss (the server says: a move of the
+// player's, beyond what auto-play played at the deal, and no result yet).
 function inProgress() {
-  return state && state.view.status === "playing" && state.view.moves.length > 0;
+  return Boolean(state && state.view.status === "playing" && state.abandon_counts);
 }
 
 function openNewDialog() {
@@ -795,8 +840,8 @@ async function newDeal(event, leaving = null) {
     await closeDialog($("new-dialog"));
     stopDemo({ quiet: true });
     if (body.seed) remember(next, body.seed);
-    show(next, { address: "push" });
-    say(`A new deal of ${next.title}.${lost ? ` The game of ${leaving.title} you left counts as a loss.` : ""}`);
+    const auto = await opened(next, { address: "push" });
+    say(`A new deal of ${next.title}.${lost ? ` The game of ${leaving.title} you left counts as a loss.` : ""}${auto}`);
   } catch (err) {
     $("new-error").textContent = err.message;
   } finally {
@@ -811,8 +856,8 @@ async function dealAgain() {
   try {
     const next = await api("POST", "/api/games", { game: v.preset || v.game, seed: String(number), options: presetFree(v) });
     remember(next, number);
-    show(next, { address: "push" });
-    say(`${next.title}: the same deal again.`);
+    const auto = await opened(next, { address: "push" });
+    say(`${next.title}: the same deal again.${auto}`);
   } catch (err) {
     say(err.message, { error: true });
   }
@@ -1194,8 +1239,8 @@ async function start() {
   }
   const first = specs.some((s) => s.id === "tripeaks") ? "tripeaks" : specs[0]?.id;
   if (!first) return say("No game is installed.", { error: true });
-  show(await api("POST", "/api/games", { game: first }), { address: "replace" });
-  say(`${state.title}: click or drag a free card to play it, or click the stock to draw. Press ? for the keys.`);
+  const auto = await opened(await api("POST", "/api/games", { game: first }), { address: "replace" });
+  say(`${state.title}: click or drag a free card to play it, or click the stock to draw. Press ? for the keys.${auto}`);
 }
 
 document.readyState === "loading" ? document.addEventListener("DOMContentLoaded", start) : start();

@@ -10,6 +10,7 @@ export const motionOn = () => !reduced.matches;
 const SLIDE = 190;   // ms
 const FLIP = 220;
 const DEAL_EACH = 14;
+const DEAL = 260;      // ms for one card to land
 
 // Where every card is now, by key, in px relative to the table; and which slots show a face.
 export function snapshot(box) {
@@ -34,6 +35,12 @@ export function animate(box, before, { order = new Map(), from = new Map(), drew
     const now = { x: parseFloat(node.style.left), y: parseFloat(node.style.top) };
     const fresh = node.dataset.card && !before.at.has(key) && !node.classList.contains("stock");
     const was = from.get(key) || before.at.get(key) || (fresh && drew ? stockAt : null);
+    if (fresh && !was && before.faces.get(node.dataset.slot) === false) {
+      // A card that came into sight where a face-down card lay (a column's new top): it turns over.
+      node.animate([{ transform: "scaleX(0.05)" }, { transform: "none" }],
+        { duration: FLIP, delay: (order.get(key) || 0) * 90, easing: "ease-out", fill: "backwards" });
+      continue;
+    }
     if (fresh && !was) {
       node.animate([{ opacity: 0 }, { opacity: 1 }], { duration: SLIDE, delay: (order.get(key) || 0) * 90, fill: "backwards" });
       continue;
@@ -56,16 +63,35 @@ export function animate(box, before, { order = new Map(), from = new Map(), drew
 }
 
 // A new deal: every card flies out of the stock (or from the top left), one after another.
-export function deal(box) {
+// `early` (by key): where the deal put a card that auto-play then sent home; it lands there,
+// and once every card is dealt it flies home, in the order `order` gives.
+export function deal(box, { early = null, order = new Map() } = {}) {
   if (!motionOn()) return;
   const stock = box.querySelector(".card.stock, .place.stock");
   const start = stock ? { x: parseFloat(stock.style.left), y: parseFloat(stock.style.top) } : { x: 0, y: 0 };
-  [...box.querySelectorAll(".card")].forEach((node, i) => {
-    if (node.classList.contains("stock")) return;
-    const dx = start.x - parseFloat(node.style.left);
-    const dy = start.y - parseFloat(node.style.top);
-    node.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }],
-      { duration: 260, delay: i * DEAL_EACH, easing: "cubic-bezier(.2,.7,.3,1)", fill: "backwards" });
+  const nodes = [...box.querySelectorAll(".card")].filter((node) => !node.classList.contains("stock"));
+  const dealt = nodes.length * DEAL_EACH + DEAL;
+  nodes.forEach((node, i) => {
+    const now = { x: parseFloat(node.style.left), y: parseFloat(node.style.top) };
+    const from = `translate(${start.x - now.x}px, ${start.y - now.y}px)`;
+    const easing = "cubic-bezier(.2,.7,.3,1)";
+    const first = early && order.has(node.dataset.key) && early.get(node.dataset.key);
+    if (!first) {
+      node.animate([{ transform: from }, { transform: "none" }], { duration: DEAL, delay: i * DEAL_EACH, easing, fill: "backwards" });
+      return;
+    }
+    // Dealt to its first place, held there, then home.
+    const leave = dealt + ((order.get(node.dataset.key) || 1) - 1) * 120;
+    const total = leave + SLIDE - i * DEAL_EACH;
+    const there = `translate(${first.x - now.x}px, ${first.y - now.y}px)`;
+    node.animate([
+      { transform: from, offset: 0, easing },
+      { transform: there, offset: DEAL / total },
+      { transform: there, offset: (leave - i * DEAL_EACH) / total, easing },
+      { transform: "none", offset: 1 },
+    ], { duration: total, delay: i * DEAL_EACH, fill: "backwards" });
+    node.classList.add("moving");
+    setTimeout(() => node.classList.remove("moving"), leave + SLIDE + 80);
   });
 }
 

@@ -23,6 +23,7 @@ const MIN_UP_STEP = 0.6;           // a compressed column still shows every rank
 const MIN_DOWN_STEP = 0.12;
 const RIGHT_STEP = 0.62;           // a fan to the right (a waste shows its top three)
 const FAN_ROOM = 7;                // units a column may grow before the cards are sized smaller
+const ROW_GAP = 0.36;              // units between a row of piles and the piles under it
 
 export const isCard = (text) => /^[A2-9TJQK][CDHS]$/.test(text);
 export const cardsOf = (move) => (move.split("+").every(isCard) ? move.split("+") : []);
@@ -251,6 +252,7 @@ export function buildScene(view, { squeeze = 1, steps = new Map() } = {}) {
 // height; a layout's fans close up before its cards get too small; a long column closes up
 // so that it ends above the bottom.
 export function fit(view, w, h) {
+  view = rowsClosed(view);
   const widthFor = (scene) => Math.floor((w / scene.width) * 2);
   const heightFor = (units) => Math.floor((h / units) * 2 / RATIO);
   let scene = buildScene(view);
@@ -280,6 +282,33 @@ export function fit(view, w, h) {
     raw = raw2;
   }
   return { cw: clamp(raw), scene };
+}
+
+// The view with its rows of piles brought together: a pile under a row of piles that do not
+// fan down (a stock, a waste, foundations, cells) starts ROW_GAP under them, as on a card table
+// (PySolFC and Aisleriot leave a margin, not a card's height); under a column that fans down it
+// keeps its distance. Piles of one row stay in one row; the order of the rows stays.
+export function rowsClosed(view) {
+  if (!view.piles || !view.piles.length) return view;
+  const levels = [...new Set(view.piles.map((p) => p.y))].sort((a, b) => a - b);
+  const wide = (p) => (p.fan === "right" ? 2 + 2 * RIGHT_STEP : 2);
+  const overlaps = (p, q) => p.x < q.x + wide(q) && q.x < p.x + wide(p);
+  const moved = new Map();
+  levels.forEach((level, n) => {
+    if (n === 0) { moved.set(level, level); return; }
+    const prev = levels[n - 1];
+    let y = -Infinity;
+    for (const p of view.piles.filter((q) => q.y === level)) {
+      for (const q of view.piles.filter((r) => r.y < level && overlaps(p, r))) {
+        const top = moved.get(q.y);
+        y = Math.max(y, q.fan === "down" ? top + (level - q.y) : top + Math.min(level - q.y, 2 + ROW_GAP));
+      }
+    }
+    if (y === -Infinity) y = moved.get(prev) + Math.min(level - prev, 2 + ROW_GAP);
+    moved.set(level, Math.max(y, moved.get(prev)));
+  });
+  if (levels.every((level) => moved.get(level) === level)) return view;
+  return { ...view, piles: view.piles.map((p) => ({ ...p, y: moved.get(p.y) })) };
 }
 
 // The steps of each column fanned down that would run past `limit` units: closer, down to steps
