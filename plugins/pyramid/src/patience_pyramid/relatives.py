@@ -1,0 +1,8 @@
+"""PySolFC's pairing games beside Pyramid, each a few lines on :mod:`patience_pyramid.pairing`
+(docs/pyramid-relatives.md)."""
+
+from __future__ import annotations
+
+from patience_pyramid import pyramid_dozen
+
+RELATIVES = (pyramid_dozen.SPEC,)
