@@ -3,6 +3,6 @@
 
 from __future__ import annotations
 
-from patience_pyramid import pyramid_dozen
+from patience_pyramid import pyramid_dozen, thirteens
 
-RELATIVES = (pyramid_dozen.SPEC,)
+RELATIVES = (pyramid_dozen.SPEC, thirteens.SPEC)
