@@ -3,6 +3,6 @@
 
 from __future__ import annotations
 
-from patience_pyramid import pyramid_dozen, thirteens
+from patience_pyramid import pyramid_dozen, thirteens, three_wastes
 
-RELATIVES = (pyramid_dozen.SPEC, thirteens.SPEC)
+RELATIVES = (pyramid_dozen.SPEC, thirteens.SPEC, three_wastes.ELEVEN_TRIANGLE)
