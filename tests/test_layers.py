@@ -206,7 +206,8 @@ def test_searches_players_simulations_and_the_kit_call_no_observer(observer, gam
             game.push(game.legal_moves()[0])
     patience_core.solve_full_information(game, node_limit=20_000)
     patience_core.solve_full_information(game, node_limit=2_000, generic=True)
-    hint(game, samples=4, solved=2, node_limit=500, node_budget=2_000, time_limit=None)
+    if not game.is_over():
+        hint(game, samples=4, solved=2, node_limit=500, node_budget=2_000, time_limit=None)
     for spec in players():
         params = FAST_PLAYERS.get(spec.name, {})
         if spec.name == "solver":

@@ -3,6 +3,11 @@
 
 from __future__ import annotations
 
-from patience_pyramid import pyramid_dozen, thirteens, three_wastes
+from patience_pyramid import hurricane, pyramid_dozen, thirteens, three_wastes
 
-RELATIVES = (pyramid_dozen.SPEC, thirteens.SPEC, three_wastes.ELEVEN_TRIANGLE)
+RELATIVES = (
+    pyramid_dozen.SPEC,
+    thirteens.SPEC,
+    three_wastes.ELEVEN_TRIANGLE,
+    hurricane.SPEC,
+)
