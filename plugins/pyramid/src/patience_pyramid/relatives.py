@@ -3,11 +3,12 @@
 
 from __future__ import annotations
 
-from patience_pyramid import hurricane, pyramid_dozen, thirteens, three_wastes
+from patience_pyramid import cheops, hurricane, pyramid_dozen, thirteens, three_wastes
 
 RELATIVES = (
     pyramid_dozen.SPEC,
     thirteens.SPEC,
     three_wastes.ELEVEN_TRIANGLE,
     hurricane.SPEC,
+    cheops.SPEC,
 )
