@@ -11,4 +11,5 @@ RELATIVES = (
     three_wastes.ELEVEN_TRIANGLE,
     hurricane.SPEC,
     cheops.SPEC,
+    three_wastes.APOPHIS,
 )
