@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from patience_pyramid import cheops, hurricane, pyramid_dozen, thirteens, three_wastes
+from patience_pyramid import baroness, cheops, hurricane, pyramid_dozen, thirteens, three_wastes
 
 RELATIVES = (
     pyramid_dozen.SPEC,
@@ -12,4 +12,5 @@ RELATIVES = (
     hurricane.SPEC,
     cheops.SPEC,
     three_wastes.APOPHIS,
+    baroness.SPEC,
 )
