@@ -217,6 +217,7 @@ PAGES = [
     "triangle.md",
     "giza.md",
     "pharaohs.md",
+    "pyramid-relatives.md",
 ]
 LINK = re.compile(r"\]\(([^)#\s]+)(#[^)\s]*)?\)")
 

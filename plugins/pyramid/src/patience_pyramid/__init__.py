@@ -1,6 +1,6 @@
 """The Pyramid family for Patience: Pyramid with the options and presets peers play, Triangle
 and Giza and Pharaohs (docs/pyramid.md, docs/triangle.md, docs/giza.md,
-docs/pharaohs.md).
+docs/pharaohs.md), and PySolFC's relatives that pair by other rules (docs/pyramid-relatives.md).
 
 The rules are in :mod:`patience_pyramid.rules`; this module declares the games.
 """
@@ -12,6 +12,7 @@ from collections.abc import Callable
 from patience_core import GameSpec, Preset, hookimpl
 from patience_pyramid import giza, pharaohs, triangle
 from patience_pyramid.options import CHANGED_SINCE_VERSION_1, OPTIONS, SINCE_VERSION_1
+from patience_pyramid.relatives import RELATIVES
 from patience_pyramid.rules import LAYOUT, PAIRS, PairData, Pyramid
 from patience_pyramid.solver import solve_known_options
 
@@ -66,7 +67,7 @@ SPEC = GameSpec(
     changed_since_version_1=CHANGED_SINCE_VERSION_1,
 )
 
-SPECS = (SPEC, triangle.SPEC, giza.SPEC, pharaohs.SPEC)
+SPECS = (SPEC, triangle.SPEC, giza.SPEC, pharaohs.SPEC, *RELATIVES)
 
 
 @hookimpl

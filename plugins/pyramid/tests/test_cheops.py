@@ -1,0 +1,70 @@
+"""Cheops (CH1-CH4 of docs/pyramid-relatives.md): PySolFC's class Cheops."""
+
+from __future__ import annotations
+
+import patience_core
+from patience_core import Game
+from patience_core.testing import conformance_tests, deal_with
+from patience_pyramid import LAYOUT
+
+TestCheopsConformance = conformance_tests("cheops", max_examples=10)
+
+
+def moves(game: Game) -> list[str]:
+    return [str(m) for m in game.legal_moves()]
+
+
+def new(cards: dict[str, str], stock: str = "") -> Game:
+    return patience_core.new_game("cheops", deal=deal_with(LAYOUT, cards, stock.split()))
+
+
+def test_ch1_the_pyramid_face_up_one_card_on_the_waste_and_the_next_drawn():
+    game = new({}, stock="AC 2C 3C")
+    view = game.to_dict("player")
+    assert len(view["layout"]) == 28
+    assert all(e["face_up"] for e in view["layout"])
+    assert [e["id"] for e in view["layout"] if e["free"]] == [f"r7c{c}" for c in range(1, 8)]
+    table = game.table
+    assert list(table.waste) == [patience_core.Card.parse("AC").index]
+    assert table.drawn == patience_core.Card.parse("2C").index
+    assert view["stock"]["count"] == 22
+
+
+def test_ch2_pairs_of_equal_or_adjacent_ranks_and_nothing_alone():
+    game = new({"r7c1": "KD", "r7c2": "QS", "r7c3": "KS", "r7c4": "AH", "r7c5": "5C"}, stock="6C 2S")
+    legal = set(moves(game))
+    assert {"KD+QS", "KD+KS", "KS+QS", "2S+AH", "6C+5C"} <= legal
+    assert "KS" not in legal
+    assert "KD+AH" not in legal
+    assert game.why_illegal("KD+AH") == (
+        "KD+AH do not pair: remove two cards of the same or adjacent ranks (no king with an ace)"
+    )
+    assert game.why_illegal("KS") == "KS is not removed alone: pair it with a Q or a K"
+
+
+def test_ch2_the_drawn_card_pairs_with_the_waste_top():
+    game = new({}, stock="9C 9D")
+    assert "9C+9D" in moves(game)
+
+
+def test_ch3_draw_puts_the_drawn_card_on_the_waste_one_pass():
+    game = new({}, stock="AC 2C 3C")
+    game.play("draw")
+    assert game.table.drawn == patience_core.Card.parse("3C").index
+    assert [patience_core.Card.parse(c).index for c in ("AC", "2C")] == list(game.table.waste)
+    while "draw" in moves(game):
+        game.push("draw")
+    assert game.to_dict("player")["stock"]["count"] == 0
+    assert "redeal" not in moves(game)
+    assert game.why_illegal("draw") == "the stock is empty (this game allows one pass through it)"
+
+
+def test_ch4_won_when_all_52_cards_are_gone():
+    game = patience_core.new_game("cheops", seed=2)
+    result = patience_core.solve_full_information(game)
+    assert result.verdict == "won"
+    for move in result.line:
+        assert not game.is_won()
+        game.play(move)
+    assert game.status() == "won"
+    assert len(game.to_dict()["removed"]) == 52
