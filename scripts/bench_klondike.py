@@ -3,6 +3,7 @@
     python scripts/bench_klondike.py --draw 3 --deals 1..1000              # thoughtful Klondike
     python scripts/bench_klondike.py --draw 1 --deals 1..1000
     python scripts/bench_klondike.py --draw 3 --node-limit 1000000         # a lower limit
+    python scripts/bench_klondike.py --draw 1 --deals 153,186,225..230     # some deals
     python scripts/bench_klondike.py --draw 3 --deals 1..1000 --json out.jsonl
     python scripts/bench_klondike.py --summarize part1.jsonl part2.jsonl    # runs over parts of a range
 
@@ -30,9 +31,13 @@ from patience_klondike import Variant, klondike_deal, solve_full_information
 from patience_klondike.solver import DEFAULT_NODE_LIMIT
 
 
-def deal_range(text: str) -> range:
-    first, _, last = text.partition("..")
-    return range(int(first), int(last or first) + 1)
+def deal_range(text: str) -> list[int]:
+    """The deals of ``text``: ranges and single deals separated by commas (``1..300,413,509``)."""
+    deals: list[int] = []
+    for part in text.split(","):
+        first, _, last = part.strip().partition("..")
+        deals.extend(range(int(first), int(last or first) + 1))
+    return deals
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -88,7 +93,9 @@ def summarize(paths: list[str]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--deals", default="1..1000", help="a range such as 1..1000")
+    parser.add_argument(
+        "--deals", default="1..1000", help="ranges and deals, comma-separated: 1..1000 or 186,225,313"
+    )
     parser.add_argument("--draw", type=int, default=3)
     parser.add_argument("--redeals", type=int, default=None, help="redeals allowed (default: no limit)")
     parser.add_argument("--node-limit", type=int, default=DEFAULT_NODE_LIMIT)
