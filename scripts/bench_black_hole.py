@@ -8,6 +8,10 @@ agree. black-hole-solver is built from its own repository by its INSTALL file; p
 with ``--bhs``::
 
     python scripts/bench_black_hole.py --game black-hole --deals 1..1000 --bhs ./black-hole-solve
+
+``--jobs N`` splits the range into N parts solved at once (each deal's CPU time is still its
+own), for a machine too busy to give one stream the hours black-hole-solver needs; ``--solvers``
+runs one of the two alone.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import os
 import subprocess
 import sys
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 GAMES = {"black-hole": "black_hole", "all-in-a-row": "all_in_a_row"}
@@ -63,6 +68,34 @@ def ours(game: str, first: int, last: int) -> tuple[list[str], list[float]]:
     return [d["verdict"] for d in deals], [d["cpu_ms"] for d in deals]
 
 
+def parts(first: int, last: int, jobs: int) -> list[tuple[int, int]]:
+    """``first..last`` cut into ``jobs`` contiguous parts of nearly equal size."""
+    n = last - first + 1
+    jobs = max(1, min(jobs, n))
+    cuts = [first + n * i // jobs for i in range(jobs + 1)]
+    return [(cuts[i], cuts[i + 1] - 1) for i in range(jobs)]
+
+
+def one_run(
+    name: str, args: argparse.Namespace, paths: list[Path], a: int, b: int
+) -> tuple[list[str], list[float]]:
+    """One run of one solver over ``a..b``, in ``args.jobs`` parts at once."""
+    chunks = parts(a, b, args.jobs)
+
+    def one(chunk: tuple[int, int]) -> tuple[list[str], list[float]]:
+        if name == "patience":
+            return ours(args.game, *chunk)
+        return theirs(args.bhs, args.game, paths[chunk[0] - a : chunk[1] - a + 1])
+
+    verdicts: list[str] = []
+    cpu: list[float] = []
+    with ThreadPoolExecutor(len(chunks)) as pool:
+        for v, c in pool.map(one, chunks):
+            verdicts += v
+            cpu += c
+    return verdicts, cpu
+
+
 def figures(verdicts: list[str], cpu: list[float]) -> str:
     s = sorted(cpu)
 
@@ -81,9 +114,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=sorted(GAMES), default="black-hole")
     parser.add_argument("--deals", default="1..1000", help="PySolFC's deal numbers, A..B")
-    parser.add_argument("--bhs", required=True, help="the black-hole-solve binary")
+    parser.add_argument("--bhs", default="", help="the black-hole-solve binary")
     parser.add_argument("--runs", type=int, default=2, help="turns of each solver")
+    parser.add_argument("--jobs", type=int, default=1, help="parts of the range solved at once")
+    parser.add_argument("--solvers", choices=["both", "patience", "bhs"], default="both")
     args = parser.parse_args()
+    if args.solvers != "patience" and not args.bhs:
+        parser.error("--bhs names the black-hole-solve binary (or run --solvers patience)")
     first, _, last = args.deals.partition("..")
     a, b = int(first), int(last or first)
     with tempfile.TemporaryDirectory() as tmp:
@@ -91,12 +128,13 @@ def main() -> None:
         seen: dict[str, list[str]] = {}
         for run in range(1, args.runs + 1):
             for name in ("patience", "bhs"):
-                if name == "patience":
-                    verdicts, cpu = ours(args.game, a, b)
-                else:
-                    verdicts, cpu = theirs(args.bhs, args.game, paths)
+                if args.solvers not in ("both", name):
+                    continue
+                verdicts, cpu = one_run(name, args, paths, a, b)
                 seen[name] = verdicts
                 print(f"run {run} {name:8} {figures(verdicts, cpu)}", flush=True)
+        if len(seen) < 2:
+            return
         pairs = zip(seen["patience"], seen["bhs"], strict=True)
         differ = [a + i for i, (x, y) in enumerate(pairs) if x != y]
         print(f"verdicts differ on {len(differ)} deals{': ' + str(differ[:20]) if differ else ''}")

@@ -8,6 +8,7 @@ import time
 from typing import Final
 
 from patience_core import BuildOnWaste, Deal, GameSpec, SolveResult
+from patience_core.blocks.build_on_waste.solver import column_weights
 from patience_core.engine.cards import CARD_TEXT, RANK_OF
 from patience_core.engine.deal import Deal as _Deal
 from patience_core.engine.game import Game
@@ -106,7 +107,10 @@ def solve_full_information(game: Game, node_limit: int, time_limit: float | None
     So "no win" is sound: every position reachable was searched or is in the table because
     every move from it was. A reserve of two or more cards has every move of the same
     reserve with one card and one more (moving it), so a position lost with it is lost with
-    one card too.
+    one card too. Columns holding the same ranks share a number (which column holds what
+    never matters), and a free card waits for its twin (argument 4 of the page). An empty
+    reserve just after a run went home is keyed with the rank it leaves out (argument 2):
+    that position is proved lost only for the moves it tried.
     """
     rules = game.rules
     if not isinstance(rules, AllInARowII):
@@ -131,11 +135,26 @@ def solve_full_information(game: Game, node_limit: int, time_limit: float | None
     line: list[tuple[int, int]] = []  # (column, 0) for a card, (-1, run) for a move to the foundation
     stopped = False
 
-    def key(run: int, top: int) -> int:
+    weights = column_weights(ranks)
+    stride = len(columns[0]) + 1
+
+    def key(run: int, top: int, after: int) -> int:
         k = 0
-        for hc in heights:
-            k = k * 5 + hc
-        return (k * 14 + top) * 2 + (run >= 2)
+        for c, hc in enumerate(heights):
+            k += weights[c * stride + hc]
+        return ((k * 14 + top) * 14 + after) * 2 + (run >= 2)
+
+    def waits(c: int) -> bool:
+        # Argument 4: a free card waits for a twin whose column holds its ranks as far as it goes.
+        hx = heights[c]
+        rx = ranks[c][hx - 1]
+        for y in range(13):
+            hy = heights[y]
+            if y == c or not hy or ranks[y][hy - 1] != rx or hy < hx or (hy == hx and y > c):
+                continue
+            if ranks[c][: hx - 1] == ranks[y][hy - hx : hy - 1]:
+                return True
+        return False
 
     def partners_suffice(top: int, run: int) -> bool:
         # Each card goes in a run of two or more next to a card one rank below it (just
@@ -160,7 +179,7 @@ def solve_full_information(game: Game, node_limit: int, time_limit: float | None
                 line.append((-1, run))
                 return True
             return False
-        k = key(run, top)
+        k = key(run, top, after)
         if k in lost or (run == 1 and k + 1 in lost):
             return False
         nodes += 1
@@ -194,6 +213,8 @@ def solve_full_information(game: Game, node_limit: int, time_limit: float | None
             r = ranks[c][hc - 1]
             if (want and r != want) or (not want and r == after):
                 continue  # from a reserve just moved home, that card would better have gone on it
+            if waits(c):
+                continue
             heights[c] = hc - 1
             take(r, -1)
             line.append((c, 0))

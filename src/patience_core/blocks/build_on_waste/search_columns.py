@@ -214,7 +214,8 @@ def search(
     if top and not walk_exists(left, top, wrap, shifts, last):
         return NO_WIN, nodes
     score = [0] * ncol
-    lost: set[int] = set()  # positions proved lost: key * 16 + top
+    # Positions proved lost, key << 4 | top: a shift, as mypyc multiplies only small numbers inline.
+    lost: set[int] = set()
     levels = cards + 1
     cand = [0] * (levels * ncol)  # the moves of each level of the path, in the order tried
     count = [0] * levels
@@ -273,7 +274,7 @@ def search(
                 line.append(c)
                 status = WON
                 break
-            if child * 16 + r in lost:
+            if child << 4 | r in lost:
                 continue
             nodes += 1
             if nodes >= node_limit or (deadline and not nodes & 4095 and time.perf_counter() > deadline):
@@ -292,7 +293,7 @@ def search(
                     if not bottoms[r]:
                         last ^= 1 << r
                     bottoms[r] += 1
-                lost.add(child * 16 + r)
+                lost.add(child << 4 | r)
                 continue
             h[c] = k - 1
             by_rank[r] ^= 1 << c
@@ -307,7 +308,7 @@ def search(
         # Every move from here is lost or leads to a lost position: so is this one.
         if level == 0:
             break
-        lost.add(keys[level] * 16 + tops[level])
+        lost.add(keys[level] << 4 | tops[level])
         level -= 1
         c = line.pop()
         k = h[c]
