@@ -131,4 +131,7 @@ SPEC = GameSpec(
 
 @hookimpl
 def register_games(register: Callable[[GameSpec], None]) -> None:
+    from patience_tripeaks import ricochet  # here: it imports this module's neighbours only
+
     register(SPEC)
+    register(ricochet.SPEC)
