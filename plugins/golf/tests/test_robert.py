@@ -125,3 +125,31 @@ def test_the_pysolfc_deal_is_its_talon_in_order():
     assert view["stock"]["cards"][:2] == ["2D", "QS"]
     # From 32000 up PySolFC shuffles with the Mersenne Twister (Golf's 32000 has 7S first).
     assert robert.pysol_talon(32000)[0] == "7S"
+
+
+def test_wasatch_auto_play_does_not_follow_draws_and_redeals_round_for_ever():
+    import signal
+
+    # The 6s and 8s lie where no waste top ever falls in any pass, three at a time, so nothing
+    # fits on the foundation's 7: draws and redeals alone, round and round.
+    near = [r + s for r in "68" for s in "CDHS"]
+    rest = [CARD_TEXT[c] for c in range(52) if CARD_TEXT[c] not in near and CARD_TEXT[c] != "7D"]
+    order = ["7D"]
+    for i in range(51):
+        order.append(near.pop() if i % 3 == 1 and near else rest.pop())
+    game = patience_core.new_game("wasatch", deal=Deal.parse(" ".join(order)))
+    assert game.rules.autoplay.finish_when_forced is False
+    assert patience_core.new_game("robert", seed=1).rules.autoplay.finish_when_forced is True
+    _through(game)
+    assert moves(game) == ["redeal"]
+
+    def stop(*_):
+        raise TimeoutError("auto-play went round")
+
+    old = signal.signal(signal.SIGALRM, stop)
+    signal.alarm(20)
+    try:
+        assert game.auto_moves() == []
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)

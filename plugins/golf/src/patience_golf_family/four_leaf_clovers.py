@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Final
 
-from patience_core import Build, BuildOnPiles, Deal, GameSpec, Kind, Pile, Reach, Step, Suits
+from patience_core import AutoPlay, Build, BuildOnPiles, Deal, GameSpec, Kind, Pile, Reach, Step, Suits
 from patience_core.engine.cards import parse_card_index
 from patience_core.engine.moves import Move
 from patience_core.engine.table import Table
@@ -43,6 +43,9 @@ class FourLeafClovers(BuildOnPiles):
     """Four Leaf Clovers: the block plays every move the piles allow; no stock."""
 
     piles = (FOUNDATION, *COLUMNS)
+    # A card may go back and forth between two columns as the only move: auto-play must not
+    # follow such moves as a forced ending.
+    autoplay = AutoPlay(finish_when_forced=False)
 
     def legal_moves(self, table: Table) -> list[Move]:
         moves = super().legal_moves(table)

@@ -7,7 +7,20 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 from typing import Any, Final
 
-from patience_core import Build, BuildOnPiles, Deal, GameSpec, Kind, Option, Pile, Preset, Reach, Step, Suits
+from patience_core import (
+    AutoPlay,
+    Build,
+    BuildOnPiles,
+    Deal,
+    GameSpec,
+    Kind,
+    Option,
+    Pile,
+    Preset,
+    Reach,
+    Step,
+    Suits,
+)
 from patience_core.engine.cards import RANK_OF, parse_card_index
 from patience_core.engine.table import Table
 from patience_golf_family.pysol_talon import pysol_talon
@@ -39,6 +52,10 @@ class Robert(BuildOnPiles):
         self.draw = int(options.get("draw", 1))
         redeals = str(options.get("redeals", "2"))
         self.redeals = None if redeals == "unlimited" else int(redeals)
+        if self.redeals is None:
+            # With no limit on redeals, draws and redeals alone can go round for ever: auto-play
+            # must not follow them as a forced ending.
+            self.autoplay = AutoPlay(finish_when_forced=False)
         super().__init__(options)
 
     def start(self, table: Table) -> None:
