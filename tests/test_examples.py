@@ -213,6 +213,7 @@ PAGES = [
     "black-hole.md",
     "all-in-a-row.md",
     "all-in-a-row-ii.md",
+    "golf-relatives.md",
     "elevator.md",
     "triangle.md",
     "giza.md",

@@ -72,7 +72,12 @@ def test_an_unknown_option_is_named_with_the_options_there_are(game_id):
     ("game_id", "option", "value", "accepts"),
     [
         ("tripeaks", "wrap", "yes", "true or false"),
-        ("tripeaks", "scoring", "fancy", "one of 'runs', 'classic', 'aisleriot', 'pysol', 'streaks'"),
+        (
+            "tripeaks",
+            "scoring",
+            "fancy",
+            "one of 'runs', 'classic', 'aisleriot', 'aisleriot-multiplier', 'pysol', 'streaks'",
+        ),
         ("pyramid", "passes", 0, "a whole number >= 1 and <= 5, or 'unlimited'"),
         ("pyramid", "passes", 10**12, "a whole number >= 1 and <= 5, or 'unlimited'"),
         ("pyramid", "win", "both", "one of 'pyramid', 'all'"),

@@ -357,7 +357,7 @@ def test_t12_classic_profile_adds_15_15_and_30_for_the_peaks_cleared():
 def test_scoring_profiles_declare_where_their_numbers_come_from():
     from patience_tripeaks import PROFILES
 
-    assert set(PROFILES) == {"runs", "classic", "aisleriot", "pysol", "streaks"}
+    assert set(PROFILES) == {"runs", "classic", "aisleriot", "aisleriot-multiplier", "pysol", "streaks"}
     assert PROFILES["runs"].per_draw == -5
     assert PROFILES["runs"].runs
     assert PROFILES["classic"].group_bonus == (15, 15, 30)

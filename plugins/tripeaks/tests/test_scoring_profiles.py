@@ -28,6 +28,24 @@ def test_aisleriot_a_draw_never_takes_the_score_below_zero():
     assert scores("aisleriot", [*OPENING, "draw"]) == [0, 0, 1, 3, 0]
 
 
+def test_aisleriot_multiplier_the_nth_card_of_a_run_scores_2_to_the_n_minus_1_draws_cost_nothing():
+    # Deal 124 goes on: draw 4D, then 8H 9D TD 9H, a run of four.
+    assert scores("aisleriot-multiplier", [*OPENING, "draw", "8H", "9D", "TD", "9H"]) == [
+        0,
+        0,
+        1,
+        3,
+        3,
+        4,
+        6,
+        10,
+        18,
+    ]
+    from patience_tripeaks import PROFILES
+
+    assert PROFILES["aisleriot-multiplier"].group_bonus == (25, 25, 50)  # check-bonus with multiplier-scoring
+
+
 def test_pysol_a_hand_starts_at_minus_52_draws_cost_nothing_runs_double_every_four_cards():
     assert scores("pysol", OPENING) == [-52, -52, -51, -50]
     assert [PYSOL.card_points(k, patience_core.new_game("tripeaks", seed=1).table) for k in (1, 4, 5, 9)] == [
@@ -50,7 +68,7 @@ def test_streaks_a_card_scores_100_plus_200_times_its_place_in_the_streak():
     assert STREAKS.group_bonus == (500, 1000, 5000)
 
 
-@pytest.mark.parametrize("profile", ["aisleriot", "pysol", "streaks"])
+@pytest.mark.parametrize("profile", ["aisleriot", "aisleriot-multiplier", "pysol", "streaks"])
 def test_every_profile_names_its_source(profile):
     spec, _ = patience_core.find_game("tripeaks")
     assert profile in spec.option("scoring").choices

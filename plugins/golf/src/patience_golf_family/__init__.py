@@ -3,6 +3,8 @@
 Each game is the core's :class:`~patience_core.blocks.build_on_waste.rules.BuildOnWaste` with its
 own layout, deal and options (docs/golf.md, docs/black-hole.md, docs/all-in-a-row.md,
 docs/all-in-a-row-ii.md, docs/elevator.md), so each gets the family's fast solver with no code of its own.
+Its relatives Robert, Wasatch, Four Leaf Clovers and Dolphin build on a foundation from a
+stock, columns or cells: games of piles (docs/golf-relatives.md).
 """
 
 from __future__ import annotations
@@ -10,9 +12,27 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from patience_core import GameSpec, hookimpl
-from patience_golf_family import all_in_a_row, all_in_a_row_ii, black_hole, elevator, golf
+from patience_golf_family import (
+    all_in_a_row,
+    all_in_a_row_ii,
+    black_hole,
+    dolphin,
+    elevator,
+    four_leaf_clovers,
+    golf,
+    robert,
+)
 
-SPECS = (golf.SPEC, black_hole.SPEC, all_in_a_row.SPEC, all_in_a_row_ii.SPEC, elevator.SPEC)
+SPECS = (
+    golf.SPEC,
+    black_hole.SPEC,
+    all_in_a_row.SPEC,
+    all_in_a_row_ii.SPEC,
+    elevator.SPEC,
+    robert.SPEC,
+    four_leaf_clovers.SPEC,
+    dolphin.SPEC,
+)
 
 
 @hookimpl

@@ -44,6 +44,18 @@ AISLERIOT = attrs.evolve(
     source="GNOME Aisleriot's Triple Peaks (triple-peaks.scm): the n-th card of a run scores n, a"
     " peak 15 and the last one 30, a draw costs 5 but never takes the score below 0",
 )
+MULTIPLIER = attrs.evolve(
+    AISLERIOT,
+    id="aisleriot-multiplier",
+    description="Aisleriot's multiplier scoring: the n-th card of a run scores 2 to the power n-1;"
+    " peaks 25, and the last one 50; draws cost nothing",
+    run_points=tuple(2 ** (k - 1) for k in range(1, 29)),
+    group_bonus=(25, 25, 50),
+    per_draw=0,
+    source="GNOME Aisleriot's Triple Peaks (triple-peaks.scm) with its option Multiplier Scoring:"
+    " tally-score adds 2^(cards on the waste - 2), check-bonus 25 a peak and 50 for the last,"
+    " do-deal-next-cards charges nothing",
+)
 PYSOL = Scoring(
     "pysol",
     "PySolFC's scored Three Peaks: a hand starts at -52; the k-th card of a run scores 2 to the"
@@ -71,7 +83,7 @@ STREAKS = Scoring(
     source="descriptions of the Microsoft Solitaire Collection's TriPeaks; no rule text publishes"
     " the numbers",
 )
-PROFILES = {p.id: p for p in (RUNS, CLASSIC, AISLERIOT, PYSOL, STREAKS)}
+PROFILES = {p.id: p for p in (RUNS, CLASSIC, AISLERIOT, MULTIPLIER, PYSOL, STREAKS)}
 
 
 class TriPeaks(BuildOnWaste):
@@ -121,7 +133,9 @@ SPEC = GameSpec(
             "scoring",
             "runs",
             "scoring profile: 'runs' (n-th card of a run scores n, a draw costs 5), 'classic' (runs"
-            " plus peaks 15, 15, 30), 'aisleriot' (classic, never below 0 after a draw), 'pysol'"
+            " plus peaks 15, 15, 30), 'aisleriot' (classic, never below 0 after a draw),"
+            " 'aisleriot-multiplier' (Aisleriot's multiplier scoring: the n-th card of a run 2^(n-1),"
+            " peaks 25, 25, 50, draws free), 'pysol'"
             " (PySolFC's Three Peaks) or 'streaks' (Microsoft Solitaire Collection)",
             choices=tuple(PROFILES),
         ),
@@ -131,4 +145,7 @@ SPEC = GameSpec(
 
 @hookimpl
 def register_games(register: Callable[[GameSpec], None]) -> None:
+    from patience_tripeaks import ricochet  # here: it imports this module's neighbours only
+
     register(SPEC)
+    register(ricochet.SPEC)

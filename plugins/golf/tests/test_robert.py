@@ -1,0 +1,155 @@
+"""Robert and Wasatch, rules R1-R6 of docs/golf-relatives.md, and their PySolFC deals."""
+
+from __future__ import annotations
+
+import patience_core
+from patience_core import Deal, Game
+from patience_core.engine.cards import CARD_TEXT
+from patience_core.testing import conformance_tests
+from patience_golf_family import robert
+
+TestRobertConformance = conformance_tests("robert", max_examples=4, steps=20)
+TestWasatchConformance = conformance_tests("wasatch", max_examples=4, steps=20)
+
+RANKS = "A23456789TJQK"
+
+
+def dealt(first: list[str]) -> Deal:
+    """``first`` (the foundation card, the waste card, then the stock from the next to draw),
+    then every other card in deck order."""
+    rest = [CARD_TEXT[c] for c in range(52) if CARD_TEXT[c] not in first]
+    return Deal.parse(" ".join(first + rest))
+
+
+def new(first: list[str], game_id: str = "robert") -> Game:
+    return patience_core.new_game(game_id, deal=dealt(first))
+
+
+def moves(game: Game) -> list[str]:
+    return [str(m) for m in game.legal_moves()]
+
+
+def test_r1_one_card_on_the_foundation_one_on_the_waste_the_rest_the_stock():
+    game = new(["7D", "9C", "5S"])
+    view = game.to_dict()
+    assert [p["cards"] for p in view["piles"] if p["id"] == "f"] == [["7D"]]
+    assert view["waste"] == ["9C"]
+    assert view["stock"]["count"] == 50
+    assert game.cards_left() == 51
+
+
+def test_r2_the_waste_top_goes_on_the_foundation_one_rank_up_or_down_k_and_a_neighbours():
+    game = new(["7D", "8C", "6S", "KH", "AS", "2C"])
+    assert moves(game) == ["w-f", "draw"]  # 8 on 7
+    game.play("w-f")
+    assert "w-f" not in moves(game)  # the waste is empty
+    game.play("draw")  # 6S: not on 8
+    assert game.why_illegal("w-f") is not None
+    game.play("draw")  # KH
+    game.play("draw")  # AS
+    assert "w-f" not in moves(game)
+    # K and A are neighbours: the ace goes on a king, a king on an ace.
+    game = new(["KD", "AC", "QS"])
+    game.play("w-f")
+    assert game.to_dict()["waste"] == []
+    game = new(["AD", "KC"])
+    assert "w-f" in moves(game)
+
+
+def test_r3_draw_turns_one_card_in_robert_three_in_wasatch_only_the_top_in_reach():
+    game = new(["7D", "2C", "3S", "4H", "8S"])
+    game.play("draw")
+    assert game.to_dict()["waste"] == ["2C", "3S"]
+    game = new(["7D", "2C", "8S", "3S", "4H"], "wasatch")
+    game.play("draw")
+    assert game.to_dict()["waste"] == ["2C", "8S", "3S", "4H"]
+    assert "w-f" not in moves(game)  # 8S is under the top, out of reach
+
+
+def _through(game: Game) -> None:
+    while "draw" in moves(game):
+        game.play("draw")
+
+
+def test_r4_the_waste_turned_over_twice_in_robert_without_limit_in_wasatch():
+    game = new(["7D", "2C"])
+    for _ in range(2):
+        _through(game)
+        assert moves(game)[-1] == "redeal"
+        game.play("redeal")
+        assert game.to_dict()["waste"] == []  # the stock starts again from its first card
+        game.play("draw")
+        assert game.to_dict()["waste"] == ["2C"]
+    _through(game)
+    assert "redeal" not in moves(game)
+    assert game.why_illegal("redeal") == "no redeal left: the waste may be turned over 2 times in this game"
+    game = new(["7D", "2C"], "wasatch")
+    for _ in range(5):
+        _through(game)
+        game.play("redeal")
+    assert "draw" in moves(game)
+
+
+def test_r5_nothing_leaves_the_foundation():
+    game = new(["7D", "8C"])
+    game.play("w-f")
+    assert game.why_illegal("f-w") is not None
+    assert all(not m.startswith("f") for m in moves(game))
+
+
+def test_r6_won_with_all_52_cards_home_lost_when_no_move_is_left():
+    order = [RANKS[r] + suit for suit in "CDHS" for r in range(13)]  # A to K four times
+    game = new(order)
+    for _ in range(51):
+        game.play("w-f")
+        if game.status() == "playing":
+            game.play("draw")
+    assert game.status() == "won"
+    assert game.cards_left() == 0
+    # Two passes spent, the last with nothing played: lost.
+    game = new(["7D", "2C", "3C"] + [f"{r}S" for r in "A2345TJQK"] + [f"{r}H" for r in "A2345TJQK"])
+    while game.legal_moves():
+        game.play(game.legal_moves()[-1])  # draw and redeal only
+    assert game.status() == "lost"
+
+
+def test_the_pysolfc_deal_is_its_talon_in_order():
+    # PySolFC's Robert deal 5 (its shuffle as pysolrandom.py and Game.shuffle make it): the
+    # first card dealt to the foundation, the second turned onto the waste.
+    talon = robert.pysol_talon(5)
+    assert talon[:3] == ("AH", "8S", "2D")
+    game = patience_core.new_game("robert", deal=robert.pysol_deal(5))
+    view = game.to_dict("full")
+    assert [p["cards"] for p in view["piles"] if p["id"] == "f"] == [["AH"]]
+    assert view["waste"] == ["8S"]
+    assert view["stock"]["cards"][:2] == ["2D", "QS"]
+    # From 32000 up PySolFC shuffles with the Mersenne Twister (Golf's 32000 has 7S first).
+    assert robert.pysol_talon(32000)[0] == "7S"
+
+
+def test_wasatch_auto_play_does_not_follow_draws_and_redeals_round_for_ever():
+    import signal
+
+    # The 6s and 8s lie where no waste top ever falls in any pass, three at a time, so nothing
+    # fits on the foundation's 7: draws and redeals alone, round and round.
+    near = [r + s for r in "68" for s in "CDHS"]
+    rest = [CARD_TEXT[c] for c in range(52) if CARD_TEXT[c] not in near and CARD_TEXT[c] != "7D"]
+    order = ["7D"]
+    for i in range(51):
+        order.append(near.pop() if i % 3 == 1 and near else rest.pop())
+    game = patience_core.new_game("wasatch", deal=Deal.parse(" ".join(order)))
+    assert game.rules.autoplay.finish_when_forced is False
+    assert patience_core.new_game("robert", seed=1).rules.autoplay.finish_when_forced is True
+    _through(game)
+    assert moves(game) == ["redeal"]
+
+    def stop(*_):
+        raise TimeoutError("auto-play went round")
+
+    old = signal.signal(signal.SIGALRM, stop)
+    signal.alarm(20)
+    try:
+        assert game.auto_moves() == []
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
