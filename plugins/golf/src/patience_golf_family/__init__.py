@@ -10,9 +10,24 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from patience_core import GameSpec, hookimpl
-from patience_golf_family import all_in_a_row, all_in_a_row_ii, black_hole, double_golf, elevator, golf
+from patience_golf_family import (
+    all_in_a_row,
+    all_in_a_row_ii,
+    black_hole,
+    double_golf,
+    elevator,
+    golf,
+    three_fir_trees,
+)
 
-SPECS = (golf.SPEC, black_hole.SPEC, all_in_a_row.SPEC, all_in_a_row_ii.SPEC, elevator.SPEC, double_golf.SPEC)
+SPECS: tuple[GameSpec, ...] = (
+    golf.SPEC,
+    black_hole.SPEC,
+    all_in_a_row.SPEC,
+    all_in_a_row_ii.SPEC,
+    elevator.SPEC,
+)
+SPECS += (double_golf.SPEC, three_fir_trees.SPEC)  # two decks: docs/two-decks.md
 
 
 @hookimpl

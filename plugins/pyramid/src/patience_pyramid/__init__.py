@@ -66,7 +66,8 @@ SPEC = GameSpec(
     changed_since_version_1=CHANGED_SINCE_VERSION_1,
 )
 
-SPECS = (SPEC, triangle.SPEC, giza.SPEC, pharaohs.SPEC, *two_decks.SPECS)
+SPECS: tuple[GameSpec, ...] = (SPEC, triangle.SPEC, giza.SPEC, pharaohs.SPEC)
+SPECS += two_decks.SPECS  # two decks: docs/two-decks.md
 
 
 @hookimpl
