@@ -182,11 +182,15 @@ def games(game_id: str, **fixed: OptionValue) -> st.SearchStrategy[Game]:
 
 
 def deal_with(
-    layout: Layout, cards: Mapping[int | str, str] | None = None, stock: Sequence[str] = ()
+    layout: Layout,
+    cards: Mapping[int | str, str] | None = None,
+    stock: Sequence[str] = (),
+    deck: Deck | None = None,
 ) -> Deal:
     """A deal built for a test: ``cards`` at layout positions (index or id), the stock
     beginning with ``stock`` (first to be turned first); every other place gets the unused
-    cards in deck order (clubs A-K, diamonds, hearts, spades).
+    cards in deck order (clubs A-K, diamonds, hearts, spades). ``deck`` (one of 52 by default)
+    holds the cards; of a deck of several copies, a card's text places the next unused copy.
 
     >>> from patience_core import Layout
     >>> deal = deal_with(Layout.pyramid(7), {"r7c1": "QH", 0: "KC"}, stock=["AS"])
@@ -194,7 +198,8 @@ def deal_with(
     ('KC', 'QH', 'AS')
     """
     n = len(layout)
-    slots: list[int | None] = [None] * 52
+    deck = deck or Deck(tuple(range(52)))
+    slots: list[int | None] = [None] * len(deck)
     for where, text in (cards or {}).items():
         pos = layout.index[where] if isinstance(where, str) else where
         if not 0 <= pos < n:
@@ -202,11 +207,16 @@ def deal_with(
         slots[pos] = parse_card_index(text)
     for i, text in enumerate(stock):
         slots[n + i] = parse_card_index(text)
-    used = [c for c in slots if c is not None]
-    if len(set(used)) != len(used):
-        raise ValueError("deal_with: a card is placed twice")
-    rest = iter(c for c in range(52) if c not in set(used))
-    return Deal.from_cards([CARD_OF[c if c is not None else next(rest)] for c in slots])
+    left = [c % 52 for c in deck.cards]  # the faces still to place
+    for face in (c for c in slots if c is not None):
+        if face not in left:
+            raise ValueError("deal_with: a card is placed more times than the deck holds it")
+        left.remove(face)
+    rest = iter(left)
+    faces = [c if c is not None else next(rest) for c in slots]
+    if len(deck) == 52:
+        return Deal.from_cards([CARD_OF[c] for c in faces])
+    return Deal.from_cards([CARD_OF[c] for c in faces], deck)
 
 
 def deal_piles(

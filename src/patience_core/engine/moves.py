@@ -5,7 +5,9 @@ A move is one of three things:
 - a word (``draw``, ``redeal``, ``deal``);
 - one or more cards joined by ``+`` (``4H``, ``QH+AS``): the cards a move plays or removes.
   Which cards a move takes is a set, so ``AS+QH`` and ``QH+AS`` are the same move; the
-  canonical text lists the higher rank first (then clubs, diamonds, hearts, spades);
+  canonical text lists the higher rank first (then clubs, diamonds, hearts, spades). In a game
+  of several decks a card after the first of its face names its copy: ``7S#2`` is the second
+  7S of the deal (copies are numbered in the order they lie in the deal), ``7S`` the first;
 - a pile move: the top card, or the top ``N`` cards as one run, of one pile onto another,
   written ``SRC-DST`` and ``SRC-DSTxN`` with the piles' ids (``t3-f4``, ``w-t2``, ``t1-t4x3``).
 
@@ -24,6 +26,7 @@ from patience_core.engine.cards import (
     CARD_IDS,
     CARD_OF,
     CARD_TEXT,
+    MAX_DECKS,
     RANK_OF,
     Card,
     card_index,
@@ -38,7 +41,32 @@ PILE_MOVE: Final = re.compile(rf"({_PILE})-({_PILE})(?:x([1-9][0-9]{{0,2}}))?\Z"
 
 
 def _canonical(indices: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(sorted(indices, key=lambda i: (-RANK_OF[i], i // 13)))
+    return tuple(sorted(indices, key=lambda i: (-RANK_OF[i], i % DECK // 13, i // DECK)))
+
+
+def card_text(card: int) -> str:
+    """A card id's text in a move: its face, and for a copy after the first its number.
+
+    >>> card_text(45), card_text(45 + 52)
+    ('7S', '7S#2')
+    """
+    return CARD_TEXT[card] if card < DECK else f"{CARD_TEXT[card]}#{card // DECK + 1}"
+
+
+def parse_card_id(text: str) -> int:
+    """The card id of a card in move text: a card (``7S``, ``10♥``), then ``#N`` for its N-th
+    copy (1 to :data:`MAX_DECKS`, ``#1`` being the card itself); :class:`CardError` otherwise.
+
+    >>> parse_card_id("7s"), parse_card_id("7S#2")
+    (45, 97)
+    """
+    face, mark, copy = text.strip().partition("#")
+    index = parse_card_index(face)
+    if not mark:
+        return index
+    if not (copy.isdigit() and 1 <= int(copy) <= MAX_DECKS):
+        raise CardError(f"{quoted(text.strip())}: a copy is #1 to #{MAX_DECKS}")
+    return (int(copy) - 1) * DECK + index
 
 
 @attrs.frozen(repr=False)
@@ -76,7 +104,7 @@ class Move:
     def __str__(self) -> str:
         if self.src:
             return f"{self.src}-{self.dst}" if self.count == 1 else f"{self.src}-{self.dst}x{self.count}"
-        return self.word or "+".join(CARD_TEXT[i] for i in self.ids)
+        return self.word or "+".join(CARD_TEXT[i] if i < DECK else card_text(i) for i in self.ids)
 
     def __repr__(self) -> str:
         return f"Move.parse({str(self)!r})"
@@ -184,7 +212,7 @@ class Move:
         ids = []
         for part in parts:
             try:
-                ids.append(parse_card_index(part))
+                ids.append(parse_card_id(part))
             except CardError:
                 raise InvalidMoveError(
                     f"not a move: {quoted(token)} ({quoted(part.strip())} is not a card; a move is a card"
@@ -227,5 +255,5 @@ REDEAL: Final = Move.of_word("redeal")
 """Turn the waste over into a new stock."""
 DEAL: Final = Move.of_word("deal")
 """Deal a row of stock cards onto the columns."""
-CARD_MOVES: Final[tuple[Move, ...]] = tuple(Move.of_cards(i) for i in range(52))
-"""The single-card move of each card index."""
+CARD_MOVES: Final[tuple[Move, ...]] = tuple(Move.of_cards(i) for i in range(CARD_IDS))
+"""The single-card move of each card id (of every copy)."""

@@ -37,6 +37,13 @@ def resolve(text: str, legal: Sequence[Move], table: Table) -> Move:
         if not isinstance(text, str):
             raise
         move, error = None, err
+    if move is not None and move.ids and move not in legal:
+        alike = _same_faces(move, legal)
+        if len(alike) == 1:
+            return alike[0]  # a card named by its face: the one copy that may be played
+        if alike:
+            choices = ", ".join(str(m) for m in alike[:6])
+            raise InvalidMoveError(f"{quoted(text.strip())} could be any of {choices}: type one of them")
     if move is not None and (move in legal or not table.specs or not _pile_moves(legal)):
         return move
     found = _matches(text.strip(), legal, table)
@@ -64,6 +71,13 @@ def _alike_empty(found: Sequence[Move], table: Table) -> bool:
         and table.specs[index[m.dst]].kind == table.specs[index[first.dst]].kind
         for m in found
     )
+
+
+def _same_faces(move: Move, legal: Sequence[Move]) -> list[Move]:
+    """The legal card moves that take the same faces as ``move`` (other copies of its cards, in a
+    game of several decks); none in a game of one deck."""
+    faces = sorted(i % 52 for i in move.ids)
+    return [m for m in legal if len(m.ids) == len(faces) and sorted(i % 52 for i in m.ids) == faces]
 
 
 def _pile_moves(legal: Sequence[Move]) -> bool:

@@ -17,13 +17,15 @@ from patience_golf_family import (
     all_in_a_row_ii,
     black_hole,
     dolphin,
+    double_golf,
     elevator,
     four_leaf_clovers,
     golf,
     robert,
+    three_fir_trees,
 )
 
-SPECS = (
+SPECS: tuple[GameSpec, ...] = (
     golf.SPEC,
     black_hole.SPEC,
     all_in_a_row.SPEC,
@@ -33,6 +35,7 @@ SPECS = (
     four_leaf_clovers.SPEC,
     dolphin.SPEC,
 )
+SPECS += (double_golf.SPEC, three_fir_trees.SPEC)  # two decks: docs/two-decks.md
 
 
 @hookimpl

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from patience_core import GameSpec, Preset, hookimpl
-from patience_pyramid import giza, pharaohs, triangle
+from patience_pyramid import giza, pharaohs, triangle, two_decks
 from patience_pyramid.options import CHANGED_SINCE_VERSION_1, OPTIONS, SINCE_VERSION_1
 from patience_pyramid.relatives import RELATIVES
 from patience_pyramid.rules import LAYOUT, PAIRS, PairData, Pyramid
@@ -67,7 +67,8 @@ SPEC = GameSpec(
     changed_since_version_1=CHANGED_SINCE_VERSION_1,
 )
 
-SPECS = (SPEC, triangle.SPEC, giza.SPEC, pharaohs.SPEC, *RELATIVES)
+SPECS: tuple[GameSpec, ...] = (SPEC, triangle.SPEC, giza.SPEC, pharaohs.SPEC, *RELATIVES)
+SPECS += two_decks.SPECS  # two decks: docs/two-decks.md
 
 
 @hookimpl

@@ -30,7 +30,7 @@ from patience_core import (
     Scoring,
     Table,
 )
-from patience_core.engine.cards import CARD_TEXT, RANK_OF, rank_word
+from patience_core.engine.cards import CARD_IDS, CARD_TEXT, RANK_OF, rank_word
 from patience_core.engine.moves import CARD_MOVES
 from patience_core.engine.piles import Kind, Pile
 from patience_core.engine.spec import OptionValue
@@ -48,11 +48,26 @@ def lies_on(layout: Layout) -> tuple[int, ...]:
     )
 
 
-# PAIRS[a * 52 + b]: the move that removes cards a and b together, for the 192 ordered pairs
-# whose ranks sum to 13 (P4). Built once so that listing moves allocates nothing but the list.
-PAIRS: Final[dict[int, Move]] = {
-    a * 52 + b: Move.of_cards(a, b) for a in range(52) for b in range(52) if RANK_OF[a] + RANK_OF[b] == 13
-}
+class _Pairs(dict[int, Move]):
+    """Pair moves by ``a * CARD_IDS + b``; a pair of copies (a game of several decks) is made
+    the first time it is asked for."""
+
+    def __missing__(self, key: int) -> Move:
+        move = self[key] = Move.of_cards(*divmod(key, CARD_IDS))
+        return move
+
+
+# PAIRS[a * CARD_IDS + b]: the move that removes cards a and b together (P4), for every two card
+# ids whose ranks sum to 13. One deck's 192 ordered pairs are built at once, other copies' when
+# first met, so that listing moves allocates nothing but the list.
+PAIRS: Final[dict[int, Move]] = _Pairs(
+    {
+        a * CARD_IDS + b: Move.of_cards(a, b)
+        for a in range(52)
+        for b in range(52)
+        if RANK_OF[a] + RANK_OF[b] == 13
+    }
+)
 
 REMOVED = Scoring("removed", "one point per card removed", per_card=1, source="the number of cards removed")
 MATCH = Scoring(
@@ -188,7 +203,7 @@ class Pyramid(Rules):
             bit = m & -m
             m ^= bit
             p = bit.bit_length() - 1
-            base = cards[p] * 52
+            base = cards[p] * CARD_IDS
             q_mask = free & partners[p]
             while q_mask:
                 qbit = q_mask & -q_mask
@@ -205,16 +220,16 @@ class Pyramid(Rules):
             if rank == 13:
                 moves.append(CARD_MOVES[card])
                 continue
-            base = card * 52
+            base = card * CARD_IDS
             q_mask = free & table.rank_masks[13 - rank]
             while q_mask:
                 qbit = q_mask & -q_mask
                 moves.append(PAIRS[base + cards[qbit.bit_length() - 1]])
                 q_mask ^= qbit
         if drawn != NO_CARD and top != NO_CARD and RANK_OF[drawn] + RANK_OF[top] == 13:
-            moves.append(PAIRS[drawn * 52 + top])
+            moves.append(PAIRS[drawn * CARD_IDS + top])
         if self.reach != "drawn" and len(waste) > 1 and RANK_OF[top] + RANK_OF[waste[-2]] == 13:
-            moves.append(PAIRS[top * 52 + waste[-2]])  # Aisleriot: the top two cards of the waste
+            moves.append(PAIRS[top * CARD_IDS + waste[-2]])  # Aisleriot: the top two cards of the waste
         if self.pair_with_covered:
             moves += self._covered_pairs(table, free)
         if piles[_STOCK]:
@@ -239,7 +254,7 @@ class Pyramid(Rules):
                 q_mask ^= qbit
                 q = qbit.bit_length() - 1
                 if blockers[q] & present == bit:
-                    out.append(PAIRS[cards[p] * 52 + cards[q]])
+                    out.append(PAIRS[cards[p] * CARD_IDS + cards[q]])
         return out
 
     def illegal_reason(self, table: Table, move: Move) -> str | None:
@@ -306,7 +321,7 @@ class Pyramid(Rules):
 
     def _why_unavailable(self, table: Table, card: int, other: int) -> str | None:
         """Why ``card`` is not available to be removed with ``other``, or None when it is."""
-        pos = table.where[card]
+        pos = _layout_position(table, card)
         name = CARD_TEXT[card]
         if pos >= 0 and table.present >> pos & 1:
             over = self.layout.blockers[pos] & table.present
@@ -314,7 +329,7 @@ class Pyramid(Rules):
                 return None
             if not table.dealt_up >> pos & 1:
                 return table.why_not_free(card)  # face down: nothing more may be said
-            opos = table.where[other] if other != NO_CARD else -1
+            opos = _layout_position(table, other) if other != NO_CARD else -1
             if opos >= 0 and over == 1 << opos:
                 if self.pair_with_covered:
                     return None  # allowed when the covering card is free: checked as that card
@@ -382,7 +397,7 @@ class Pyramid(Rules):
 
     def cards_left(self, table: Table) -> int:
         # The measure of a lost game, 0 for a win: with the strict win (P12) every card counts.
-        return 52 - len(table.removed) if self.strict else table.present.bit_count()
+        return len(self.deck) - len(table.removed) if self.strict else table.present.bit_count()
 
     def solver_key(self, table: Table) -> Hashable:
         # The removed cards follow from the rest; the stock differs from the deal's only after a
@@ -403,7 +418,13 @@ class Pyramid(Rules):
 
 def _out_of_sight(table: Table, card: int) -> bool:
     """Whether ``card`` lies where the player cannot see it: in the stock, or face down."""
-    pos = table.where[card]
+    pos = _layout_position(table, card)
     if pos >= 0:
         return bool(table.present >> pos & 1) and not table.face_up_mask() >> pos & 1
     return card != table.drawn and card not in table.waste and card not in table.removed
+
+
+def _layout_position(table: Table, card: int) -> int:
+    """The layout position ``card`` was dealt at, or -1 (a card of another copy than the deal's
+    decks hold is nowhere)."""
+    return table.where[card] if card < len(table.where) else NO_CARD

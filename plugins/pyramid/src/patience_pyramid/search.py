@@ -223,6 +223,13 @@ def search_deal(
     t2 = tables[2] if len(tables) > 2 else zeros
     more = tables[3:]
     kings = layout_rank[13]
+    # Pruning 5's table counts at most four cards of a rank (one deck): with several decks it is
+    # left out, which only searches more.
+    digging = all(layout_rank[r].bit_count() + (count >> 4 * r & 15) <= 4 for r in range(1, 14))
+    # The key of a position: present (n bits), drawn (1), the waste's size in ranks (9 bits: up
+    # to 416 cards), the waste, the stock.
+    size_at = n + 1
+    waste_at = n + 10
     low_ranks = (
         layout_rank[1] | layout_rank[2] | layout_rank[3] | layout_rank[4] | layout_rank[5] | layout_rank[6]
     )
@@ -232,7 +239,7 @@ def search_deal(
     matchings: dict[int, int] = {}
 
     def matching(left: int, right: int) -> int:
-        key = left | right << 28
+        key = left | right << n
         size = matchings.get(key)
         if size is None:
             size = matchings[key] = _matching(left, right)
@@ -376,10 +383,10 @@ def search_deal(
                     size = (new_waste.bit_length() + 3) >> 2
                     key = (
                         new_present
-                        | new_drawn << 28
-                        | size << 32
-                        | new_waste << 37
-                        | new_stock << (37 + 4 * size)
+                        | new_drawn << n
+                        | size << size_at
+                        | new_waste << waste_at
+                        | new_stock << (waste_at + 4 * size)
                     )
                     # Pruning 6: a position entered in an earlier pass dominates it. One
                     # lookup of the (long) key in the usual case: new, or seen in this pass.
@@ -393,6 +400,7 @@ def search_deal(
                         continue
                     if (
                         not strict
+                        and digging
                         and not aisleriot
                         and new_pass + 1 == passes
                         and new_waste

@@ -72,6 +72,9 @@ if TYPE_CHECKING:
     from patience_core.engine.game import Game
 
 _search = load("patience_pyramid.search")
+MAX_LAYOUT = 56
+"""The most pyramid positions the search takes in a game of several decks (Two Pyramids' 56);
+of one deck, 28."""
 _MODES = {"drawn": _search.DRAWN_AND_TOP, "top": _search.TOP_ONLY, "oldest": _search.TOP_AND_OLDEST}
 
 
@@ -83,10 +86,11 @@ def solve_known_options(game: Game, node_limit: int, time_limit: float | None) -
     solves those too, and PySolFC's deal (the first draw made at the deal and with each
     redeal), which only saves a draw. Aisleriot's wastes (``reach`` ``top``, Thirteen, and
     ``oldest``, Yield) are modes of the search. It reads the layout from the game and packs a
-    position's cards into 28 bits, so it also solves Triangle, the same 28 cards upside down;
-    Giza's 52 are left to the generic solver."""
+    position's cards into a bit each, so it also solves Triangle, the same 28 cards upside down,
+    and the two-deck games' 45 and 56 (ranks are all it sees, so copies are alike); Giza's 52
+    and Pharaohs' 52, with no stock, are left to the generic solver, as they always were."""
     rules = game.rules
-    if not isinstance(rules, Pyramid) or len(rules.layout) > 28:
+    if not isinstance(rules, Pyramid) or len(rules.layout) > (28 if len(rules.deck) == 52 else MAX_LAYOUT):
         return None
     if rules.draw != 1 or rules.passes is None or (rules.face_down and rules.pair_with_covered):
         return None
