@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import attrs
+
 import patience_core
 from patience_core import Deal, Game
 from patience_core.engine.cards import CARD_TEXT
@@ -150,6 +152,12 @@ def test_wasatch_auto_play_does_not_follow_draws_and_redeals_round_for_ever():
     signal.alarm(20)
     try:
         assert game.auto_moves() == []
+        # The core's look-ahead through forced moves stops by itself where a position comes
+        # round again, even for rules that ask it to play out a forced ending.
+        game.rules.autoplay = attrs.evolve(game.rules.autoplay, finish_when_forced=True)
+        assert game.auto_moves() == []
+        assert game.play_auto() == []
+        assert moves(game) == ["redeal"]
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, old)

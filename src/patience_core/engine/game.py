@@ -346,13 +346,20 @@ class Game:
             trial = self.copy()
             unseen = trial.table.unseen()
             forced: list[Move] = []
+            # Forced moves may go round (draw, redeal, draw... with nothing to play): a
+            # position met again, or a run as long as auto-play may ever be, ends nothing.
+            seen = {trial.state_key()}
             while not trial.is_over():
                 step = trial._legal_now()
-                if len(step) != 1:
+                if len(step) != 1 or len(forced) >= MAX_AUTO_MOVES:
                     break
                 forced.append(trial.push(step[0]))
                 if trial.table.unseen() < unseen:
                     break  # a card came into sight: what follows depends on it
+                key = trial.state_key()
+                if key in seen:
+                    break
+                seen.add(key)
             else:
                 if trial.table.unseen() == unseen:
                     return forced
