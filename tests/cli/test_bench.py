@@ -9,30 +9,33 @@ from patience_core import bench
 
 
 @pytest.fixture(scope="module")
-def smoke_json():
+def every_game_json(long_profile):
     # Every game through the whole bench, at the least workload: --quick over every game
-    # takes minutes, and the figures it measures better are not checked here.
-    result = run("bench", "--smoke", "--json")
+    # takes minutes (the long test profile runs it), and the figures it measures better are
+    # not checked here.
+    workload = bench.QUICK if long_profile else bench.SMOKE
+    result = run("bench", f"--{workload.name}", "--json")
     assert result.exit_code == 0
-    return json.loads(result.stdout)
+    return workload, json.loads(result.stdout)
 
 
-def test_json_covers_every_game_and_preset(smoke_json):
-    assert sorted(g["game"] for g in smoke_json["games"]) == all_game_ids()
-    assert smoke_json["workload"] == bench.SMOKE.to_dict()
-    for g in smoke_json["games"]:
+def test_json_covers_every_game_and_preset(every_game_json):
+    workload, data = every_game_json
+    assert sorted(g["game"] for g in data["games"]) == all_game_ids()
+    assert data["workload"] == workload.to_dict()
+    for g in data["games"]:
         p, s = g["random_playouts"], g["full_information_solves"]
-        assert p["playouts"] == len(bench.SMOKE.playout_seeds)
+        assert p["playouts"] == len(workload.playout_seeds)
         assert 0 <= p["won"] <= p["playouts"]
         assert p["won_share"] == p["won"] / p["playouts"]
         assert p["playouts_per_second"] > 0
         assert p["moves_per_second"] > 0
-        assert s["deals"] == len(bench.SMOKE.solve_seeds) == s["won"] + s["no_win"] + s["unknown"]
+        assert s["deals"] == len(workload.solve_seeds) == s["won"] + s["no_win"] + s["unknown"]
         assert s["deals_per_second"] > 0
         assert s["states_per_second"] > 0
-    assert smoke_json["moves"] == sum(g["random_playouts"]["moves"] for g in smoke_json["games"])
-    assert smoke_json["nodes"] == sum(g["full_information_solves"]["nodes"] for g in smoke_json["games"])
-    assert smoke_json["peak_memory_mb"] > 0
+    assert data["moves"] == sum(g["random_playouts"]["moves"] for g in data["games"])
+    assert data["nodes"] == sum(g["full_information_solves"]["nodes"] for g in data["games"])
+    assert data["peak_memory_mb"] > 0
 
 
 def test_quick_is_the_quick_workload():
