@@ -132,8 +132,9 @@ def test_progress_is_reported_to_the_end():
 
 
 def test_the_workloads_are_fixed():
-    assert bench.WORKLOADS == {"quick": bench.QUICK, "default": bench.DEFAULT}
-    assert len(bench.DEFAULT.solve_seeds) > len(bench.QUICK.solve_seeds)
+    assert bench.WORKLOADS == {"smoke": bench.SMOKE, "quick": bench.QUICK, "default": bench.DEFAULT}
+    assert len(bench.DEFAULT.solve_seeds) > len(bench.QUICK.solve_seeds) >= len(bench.SMOKE.solve_seeds) >= 1
+    assert len(bench.QUICK.playout_seeds) > len(bench.SMOKE.playout_seeds) >= 1
     assert "deals 1..5 at 10,000 nodes" in bench.QUICK.describe()
 
 

@@ -81,10 +81,15 @@ class Workload:
 QUICK: Final = Workload("quick", range(1, 201), range(1, 6), 10_000)
 """A few seconds in all: for tests and CI, where only a working bench matters."""
 
+SMOKE: Final = Workload("smoke", range(1, 11), range(1, 3), 1_000)
+"""The least that runs every part for every game (a check that the bench works, not a
+measure): the every-game test of the bench runs it, since ``quick`` over dozens of games takes
+minutes."""
+
 DEFAULT: Final = Workload("default", range(1, 5001), range(1, 151), 100_000)
 """About a minute on a two-core machine with the games that come with patience."""
 
-WORKLOADS: Final = {w.name: w for w in (QUICK, DEFAULT)}
+WORKLOADS: Final = {w.name: w for w in (SMOKE, QUICK, DEFAULT)}
 
 
 def _span(seeds: range) -> str:

@@ -9,28 +9,46 @@ from patience_core import bench
 
 
 @pytest.fixture(scope="module")
-def quick_json():
-    result = run("bench", "--quick", "--json")
+def every_game_json(long_profile):
+    # Every game through the whole bench, at the least workload: --quick over every game
+    # takes minutes (the long test profile runs it), and the figures it measures better are
+    # not checked here.
+    workload = bench.QUICK if long_profile else bench.SMOKE
+    result = run("bench", f"--{workload.name}", "--json")
     assert result.exit_code == 0
-    return json.loads(result.stdout)
+    return workload, json.loads(result.stdout)
 
 
-def test_json_covers_every_game_and_preset(quick_json):
-    assert sorted(g["game"] for g in quick_json["games"]) == all_game_ids()
-    assert quick_json["workload"] == bench.QUICK.to_dict()
-    for g in quick_json["games"]:
+def test_json_covers_every_game_and_preset(every_game_json):
+    workload, data = every_game_json
+    assert sorted(g["game"] for g in data["games"]) == all_game_ids()
+    assert data["workload"] == workload.to_dict()
+    for g in data["games"]:
         p, s = g["random_playouts"], g["full_information_solves"]
-        assert p["playouts"] == len(bench.QUICK.playout_seeds)
+        assert p["playouts"] == len(workload.playout_seeds)
         assert 0 <= p["won"] <= p["playouts"]
         assert p["won_share"] == p["won"] / p["playouts"]
         assert p["playouts_per_second"] > 0
         assert p["moves_per_second"] > 0
-        assert s["deals"] == len(bench.QUICK.solve_seeds) == s["won"] + s["no_win"] + s["unknown"]
+        assert s["deals"] == len(workload.solve_seeds) == s["won"] + s["no_win"] + s["unknown"]
         assert s["deals_per_second"] > 0
         assert s["states_per_second"] > 0
-    assert quick_json["moves"] == sum(g["random_playouts"]["moves"] for g in quick_json["games"])
-    assert quick_json["nodes"] == sum(g["full_information_solves"]["nodes"] for g in quick_json["games"])
-    assert quick_json["peak_memory_mb"] > 0
+    assert data["moves"] == sum(g["random_playouts"]["moves"] for g in data["games"])
+    assert data["nodes"] == sum(g["full_information_solves"]["nodes"] for g in data["games"])
+    assert data["peak_memory_mb"] > 0
+
+
+def test_quick_is_the_quick_workload():
+    data = json.loads(run("bench", "--quick", "--json", "-g", "toy-golf").stdout)
+    assert data["workload"] == bench.QUICK.to_dict()
+    assert data["games"][0]["random_playouts"]["playouts"] == len(bench.QUICK.playout_seeds)
+
+
+def test_quick_and_smoke_together_are_refused():
+    result = run("bench", "--quick", "--smoke", "-g", "toy-golf")
+    assert result.exit_code == 1
+    assert result.stderr.startswith("Error: ")
+    assert "--quick and --smoke" in result.stderr
 
 
 def test_the_table_has_a_row_a_game_and_the_signature():
@@ -84,3 +102,4 @@ def test_help_says_what_is_measured():
     assert "the same on every machine" in text
     assert "full-information solves" in text
     assert "--quick" in text
+    assert "--smoke" in text

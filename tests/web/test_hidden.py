@@ -19,6 +19,20 @@ from patience_core.players import Seen
 VIEW_SCHEMA = json.loads(
     (Path(__file__).parents[2] / "docs" / "schemas" / "player-view.schema.json").read_text()
 )
+# Checked against its meta-schema once here: jsonschema.validate would check it again on every
+# call, which took most of this file's time.
+jsonschema.validators.validator_for(VIEW_SCHEMA).check_schema(VIEW_SCHEMA)
+VIEW = jsonschema.validators.validator_for(VIEW_SCHEMA)(VIEW_SCHEMA)
+VALID_VIEWS: set[str] = set()
+"""The views already found valid, as text: the answers after a move, a refusal and a fetch
+often show the same view, and the same view needs checking once."""
+
+
+def validate_view(view: dict) -> None:
+    text = json.dumps(view, sort_keys=True)
+    if text not in VALID_VIEWS:
+        VIEW.validate(view)
+        VALID_VIEWS.add(text)
 
 
 def every_game_id() -> list[str]:
@@ -35,7 +49,7 @@ def check(response, game, *, allowed=frozenset()):
     assert not leaks(body, dict(response.headers), game, allowed=set(allowed)), body
     data = response.json()
     if "view" in data:
-        jsonschema.validate(data["view"], VIEW_SCHEMA)
+        validate_view(data["view"])
         assert data["view"] == game.to_dict("player")
         on = game.status() == "playing"
         assert (data["deal_number"] is None) == (on or game.deal.seed is None)

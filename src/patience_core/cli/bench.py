@@ -32,6 +32,14 @@ def bench(
         bool,
         typer.Option("--quick", help="A small workload of a few seconds, for tests and CI."),
     ] = False,
+    smoke: Annotated[
+        bool,
+        typer.Option(
+            "--smoke",
+            help="The least workload that runs every part (10 playouts, 2 solves a game): checks"
+            " that the bench works, measures nothing.",
+        ),
+    ] = False,
     game: Annotated[
         list[str] | None,
         typer.Option(
@@ -57,8 +65,10 @@ def bench(
     every machine for the same version, so they show that two runs did the same work.
     """
     plain = plain or no_color_env()
-    workload = workloads.QUICK if quick else workloads.DEFAULT
     with user_errors():
+        if quick and smoke:
+            raise CliError("--quick and --smoke are two workloads: give one")
+        workload = workloads.SMOKE if smoke else workloads.QUICK if quick else workloads.DEFAULT
         ids = workloads.game_ids()
         if game:
             for gid in game:

@@ -31,6 +31,7 @@ what data cannot say.
 from __future__ import annotations
 
 import enum
+import functools
 import re
 from typing import Any, Final
 
@@ -135,12 +136,7 @@ class Build:
     _table: bytes = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        table = bytes(
-            _fits_rank(self.step, self.wrap, RANK_OF[c], RANK_OF[o]) and _fits_suit(self.suits, c, o)
-            for c in range(52)
-            for o in range(52)
-        )
-        object.__setattr__(self, "_table", table)
+        object.__setattr__(self, "_table", _fits_table(self.step, self.suits, self.wrap))
 
     def fits(self, card: int, onto: int) -> bool:
         """Whether ``card`` may go on ``onto`` (card ids; copies of a card fit alike)."""
@@ -167,6 +163,17 @@ class Build:
             Suits.OTHER: " in any other suit",
         }[self.suits]
         return f"builds {step}{suits}" + (", K and A neighbours" if self.wrap else "")
+
+
+@functools.cache
+def _fits_table(step: Step, suits: Suits, wrap: bool) -> bytes:
+    """Whether face a goes on face b, at a * 52 + b; made once per rule (a game makes a Build
+    per pile, and making the table took longer than dealing)."""
+    return bytes(
+        _fits_rank(step, wrap, RANK_OF[c], RANK_OF[o]) and _fits_suit(suits, c, o)
+        for c in range(52)
+        for o in range(52)
+    )
 
 
 def _fits_rank(step: Step, wrap: bool, rank: int, onto: int) -> bool:
