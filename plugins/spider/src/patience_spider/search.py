@@ -34,7 +34,6 @@ _NOTHING: Final = b""
 _SEP: Final = b"\xfe"
 _ORDER_BITS: Final = 12
 _ORDER_MASK: Final = (1 << _ORDER_BITS) - 1
-_DEAL_PENALTY: Final = 1 << 20
 _STEP_BITS: Final = 16
 _STEP_MASK: Final = (1 << _STEP_BITS) - 1
 _ID_BITS: Final = 36
@@ -50,6 +49,8 @@ W_DOWN: Final = 12
 W_EMPTY: Final = 8
 W_SUIT: Final = 4
 W_RANK: Final = 1
+W_BREAK: Final = 2
+W_DEALT: Final = 4
 
 
 class Rules:
@@ -149,9 +150,11 @@ def key(node: Node) -> bytes:
     return _SEP.join(sorted(node.cols))
 
 
-def moves(rules: Rules, node: Node, out: list[int]) -> None:
+def moves(rules: Rules, node: Node, out: list[int], keep_suits: bool) -> None:
     """Append every legal step of ``node``, but those that lead to the same position as another
-    (a whole column into an empty one once the stock is empty; only the first empty column then)."""
+    (a whole column into an empty one once the stock is empty; only the first empty column then).
+    ``keep_suits``: not those either that take cards off a card of their suit one rank higher
+    (the best-first phase only: it is incomplete on purpose)."""
     cols = node.cols
     n = rules.ncols
     stocked = node.left > 0
@@ -188,6 +191,8 @@ def moves(rules: Rules, node: Node, out: list[int]) -> None:
                 for k in range(1, longest + 1):
                     if k == size and not stocked:
                         continue
+                    if keep_suits and k < size and col[size - 1 - k] == col[size - k] + 1 and col[size - k] % 13 != 12:
+                        continue
                     if rules.kings_only and col[size - k] % 13 != 12:
                         continue
                     out.append(i | j << 4 | k << 8)
@@ -199,20 +204,25 @@ def moves(rules: Rules, node: Node, out: list[int]) -> None:
             if rules.groups:
                 for k in range(1, longest + 1):
                     c = col[size - k]
+                    if keep_suits and k < size and col[size - 1 - k] == c + 1 and c % 13 != 12:
+                        continue
                     if c % 13 == r - 1 and (not rules.by_suit or c // 13 == t // 13):
                         out.append(i | j << 4 | k << 8)
                 continue
             k = r - top_rank
-            if 1 <= k <= longest and (not rules.by_suit or col[size - k] // 13 == t // 13):
+            if not 1 <= k <= longest or rules.by_suit and col[size - k] // 13 != t // 13:
+                continue
+            if not keep_suits or k == size or col[size - 1 - k] != col[size - k] + 1 or col[size - k] % 13 == 12:
                 out.append(i | j << 4 | k << 8)
     if stocked and (first_empty < 0 or not rules.full_to_deal):
         out.append(DEAL)
 
 
 def rate(rules: Rules, node: Node) -> int:
-    """How promising a position looks (higher first): runs home, cards face up, empty columns,
-    and cards on a card one rank higher (more for one of their own suit)."""
-    score = W_HOME * node.home
+    """How promising a position looks (higher first): runs home, cards dealt from the stock,
+    cards face up, empty columns, and cards on a card one rank higher (more for one of their
+    own suit), less for cards face up on one that is not."""
+    score = W_HOME * node.home - W_DEALT * node.left
     by_suit = rules.by_suit
     for col in node.cols:
         size = len(col)
@@ -231,6 +241,8 @@ def rate(rules: Rules, node: Node) -> int:
                     score += W_SUIT
                 elif not by_suit and under % 13 == c % 13 + 1:
                     score += W_RANK
+                else:
+                    score -= W_BREAK
             under = c
     return score
 
@@ -253,11 +265,12 @@ def search(
 ) -> tuple[int, int]:
     """Search from the position given; return (WON, NO_WIN or STOPPED, positions searched).
 
-    First a best-first search (:func:`best_first`) of at most ``best_first_limit`` positions,
-    then, if it neither won nor searched everything, a depth-first one (:func:`depth_first`)
-    with the positions left of ``node_limit``. Each tries every legal move and keeps a table of
-    the positions it searched (:func:`key`), so each answers NO_WIN only when every position
-    reachable was searched. The steps of a win are written to ``line``. ``deadline``: a
+    First a best-first search (:func:`best_first`) of at most ``best_first_limit`` positions
+    that never takes cards off a card of their suit one rank higher (so it finds most wins
+    sooner, but proves nothing), then, if it did not win, a depth-first one
+    (:func:`depth_first`) with the positions left of ``node_limit``, which tries every legal
+    move and keeps a table of the positions it searched (:func:`key`), so that it answers
+    NO_WIN only when every position reachable was searched. The steps of a win are written to ``line``. ``deadline``: a
     ``time.perf_counter()`` value, or 0 for none. ``check_memory(nodes)`` is called every
     :data:`MEMORY_EVERY` positions and stops the search by raising.
     """
@@ -268,7 +281,7 @@ def search(
     counted = [0]
     first = best_first_limit if best_first_limit < node_limit else node_limit
     status = best_first(rules, root, first, deadline, line, check_memory, counted)
-    if status != STOPPED or counted[0] >= node_limit or (deadline and time.perf_counter() > deadline):
+    if status == WON or counted[0] >= node_limit or (deadline and time.perf_counter() > deadline):
         return status, counted[0]
     status = depth_first(rules, root, node_limit, deadline, line, check_memory, counted)
     return status, counted[0]
@@ -311,7 +324,7 @@ def best_first(
     node = root
     while True:
         steps: list[int] = []
-        moves(rules, node, steps)
+        moves(rules, node, steps, True)
         rank = _ID_MASK - current
         for step in steps:
             child = play(rules, node, step)
@@ -327,8 +340,6 @@ def best_first(
             if key(child) in seen:
                 continue
             score = rate(rules, child)
-            if step == DEAL:
-                score -= _DEAL_PENALTY
             heappush(heap, (-score) << _SCORE_SHIFT | rank << _STEP_BITS | step)
         while True:
             if not heap:
@@ -400,7 +411,7 @@ def expand(rules: Rules, node: Node, seen: set[bytes], kids: list[int], won: lis
     """Put in ``kids`` the steps of ``node`` to positions not searched yet, the best rated last;
     True (and the winning step in ``won``) if one of them wins."""
     steps: list[int] = []
-    moves(rules, node, steps)
+    moves(rules, node, steps, False)
     ranked: list[int] = []
     for s in range(len(steps)):
         step = steps[s]
@@ -411,8 +422,6 @@ def expand(rules: Rules, node: Node, seen: set[bytes], kids: list[int], won: lis
         if key(child) in seen:
             continue
         score = rate(rules, child)
-        if step == DEAL:
-            score -= _DEAL_PENALTY
         ranked.append((score << _ORDER_BITS) | s)
     ranked.sort()
     for r in ranked:
