@@ -28,11 +28,12 @@ import subprocess
 import sys
 import time
 
+from patience_spider.solver import solve
+
 import patience_core
 from patience_core import Kind
 from patience_core.engine.cards import CARD_TEXT
 from patience_core.solver.builds import describe
-from patience_spider.solver import solve
 
 
 def deal_range(text: str) -> range:
@@ -63,7 +64,8 @@ def fc_solve(board: str) -> tuple[str, float]:
         stderr=subprocess.DEVNULL,
         text=True,
     )
-    assert proc.stdin is not None and proc.stdout is not None
+    assert proc.stdin is not None
+    assert proc.stdout is not None
     proc.stdin.write(board)
     proc.stdin.close()
     out = proc.stdout.read()
@@ -82,7 +84,8 @@ def summary(name: str, verdicts: list[str], seconds: list[float]) -> None:
     shares = ", ".join(f"{v} {c} ({100 * c / n:.1f}%)" for v, c in counts.items())
     print(f"{name}: {shares}")
     print(
-        f"  CPU a deal: median {statistics.median(seconds) * 1000:.1f} ms, p90 {percentile(seconds, 0.9) * 1000:.1f} ms,"
+        f"  CPU a deal: median {statistics.median(seconds) * 1000:.1f} ms,"
+        f" p90 {percentile(seconds, 0.9) * 1000:.1f} ms,"
         f" p99 {percentile(seconds, 0.99) * 1000:.1f} ms, max {max(seconds, default=0) * 1000:.1f} ms;"
         f" total {sum(seconds):.2f} s"
     )
@@ -90,7 +93,9 @@ def summary(name: str, verdicts: list[str], seconds: list[float]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--game", default="spider-1", help="spider, spider-1, spider-2, spiderette, scorpion, simple-simon")
+    parser.add_argument(
+        "--game", default="spider-1", help="spider, spider-1, spider-2, spiderette, scorpion, simple-simon"
+    )
     parser.add_argument("--deals", default="1..200", type=deal_range, help="seeds, FIRST..LAST")
     parser.add_argument("--node-limit", type=int, default=2_000_000)
     parser.add_argument("--time-limit", type=float, default=None)
@@ -139,11 +144,16 @@ def main() -> None:
     print(f"{args.game}, deals {args.deals.start}..{args.deals.stop - 1}, node limit {args.node_limit:,}")
     print(f"Solver: {describe()}")
     summary("ours", verdicts, seconds)
-    print(f"  positions searched: median {statistics.median(nodes):,.0f}, max {max(nodes):,}; peak memory {peak:.0f} MB")
+    print(
+        f"  positions searched: median {statistics.median(nodes):,.0f}, max {max(nodes):,};"
+        f" peak memory {peak:.0f} MB"
+    )
     if args.fc_solve:
         summary("fc-solve -g simple_simon", theirs, their_seconds)
         differ = [
-            (seed, a, b) for seed, a, b in zip(args.deals, verdicts, theirs, strict=True) if a != b and "unknown" not in (a, b)
+            (seed, a, b)
+            for seed, a, b in zip(args.deals, verdicts, theirs, strict=True)
+            if a != b and "unknown" not in (a, b)
         ]
         print(f"  decided differently: {len(differ)} {differ[:10]}")
 

@@ -14,8 +14,8 @@ the top ``count`` cards of column ``src`` onto column ``dst``, and :data:`DEAL` 
 from __future__ import annotations
 
 import time
-from heapq import heappop, heappush
 from collections.abc import Callable
+from heapq import heappop, heappush
 from typing import Final
 
 NO_WIN: Final = 0
@@ -65,7 +65,14 @@ class Rules:
     runs: int
 
     def __init__(
-        self, ncols: int, by_suit: bool, groups: bool, kings_only: bool, full_to_deal: bool, stock: bytes, runs: int
+        self,
+        ncols: int,
+        by_suit: bool,
+        groups: bool,
+        kings_only: bool,
+        full_to_deal: bool,
+        stock: bytes,
+        runs: int,
     ) -> None:
         self.ncols = ncols
         self.by_suit = by_suit
@@ -97,7 +104,7 @@ def complete(col: bytes) -> bool:
     ace = col[n - 1]
     if ace >= DOWN or ace % 13:
         return False
-    for k in range(1, 13):
+    for k in range(1, 13):  # noqa: SIM110 (a loop compiles to faster code than all())
         if col[n - 1 - k] != ace + k:
             return False
     return True
@@ -191,7 +198,12 @@ def moves(rules: Rules, node: Node, out: list[int], keep_suits: bool) -> None:
                 for k in range(1, longest + 1):
                     if k == size and not stocked:
                         continue
-                    if keep_suits and k < size and col[size - 1 - k] == col[size - k] + 1 and col[size - k] % 13 != 12:
+                    if (
+                        keep_suits
+                        and k < size
+                        and col[size - 1 - k] == col[size - k] + 1
+                        and col[size - k] % 13 != 12
+                    ):
                         continue
                     if rules.kings_only and col[size - k] % 13 != 12:
                         continue
@@ -210,9 +222,14 @@ def moves(rules: Rules, node: Node, out: list[int], keep_suits: bool) -> None:
                         out.append(i | j << 4 | k << 8)
                 continue
             k = r - top_rank
-            if not 1 <= k <= longest or rules.by_suit and col[size - k] // 13 != t // 13:
+            if not 1 <= k <= longest or (rules.by_suit and col[size - k] // 13 != t // 13):
                 continue
-            if not keep_suits or k == size or col[size - 1 - k] != col[size - k] + 1 or col[size - k] % 13 == 12:
+            if (
+                not keep_suits
+                or k == size
+                or col[size - 1 - k] != col[size - k] + 1
+                or col[size - k] % 13 == 12
+            ):
                 out.append(i | j << 4 | k << 8)
     if stocked and (first_empty < 0 or not rules.full_to_deal):
         out.append(DEAL)
@@ -270,9 +287,10 @@ def search(
     sooner, but proves nothing), then, if it did not win, a depth-first one
     (:func:`depth_first`) with the positions left of ``node_limit``, which tries every legal
     move and keeps a table of the positions it searched (:func:`key`), so that it answers
-    NO_WIN only when every position reachable was searched. The steps of a win are written to ``line``. ``deadline``: a
-    ``time.perf_counter()`` value, or 0 for none. ``check_memory(nodes)`` is called every
-    :data:`MEMORY_EVERY` positions and stops the search by raising.
+    NO_WIN only when every position reachable was searched. The steps of a win are written to
+    ``line``. ``deadline``: a ``time.perf_counter()`` value, or 0 for none.
+    ``check_memory(nodes)`` is called every :data:`MEMORY_EVERY` positions and stops the
+    search by raising.
     """
     rules = Rules(len(cols), by_suit, groups, kings_only, full_to_deal, stock, runs)
     root = Node(list(cols), left, home)

@@ -4,8 +4,10 @@
 public API), *no win* (proved: every reachable position was searched) or *unknown* (a node,
 time or memory limit stopped it). It is each game's own solver (``GameSpec(solver=...)``).
 
-The search (:mod:`patience_spider.search`, compiled with mypyc where the install could) is a
-depth-first search over every legal move, best rated child first. What keeps "no win" sound:
+The search (:mod:`patience_spider.search`, compiled with mypyc where the install could) runs
+in two phases: a best-first search that never takes cards off a card of their own suit one
+rank higher (it finds most wins at once, and proves nothing), then a depth-first search over
+every legal move, best rated child first, which alone answers "no win". What keeps that sound:
 
 1. **Every legal move is tried**, but for moves that lead to a position another move leads to
    as well (below). A finished run goes home as part of the move that finished it: that is the
@@ -73,8 +75,8 @@ def position_of(rules: SpiderRules, table: Table) -> tuple[list[bytes], bytes, i
             columns.append(bytes([c % 52 + (_search.DOWN if k < down else 0) for k, c in enumerate(cards)]))
         elif pile.kind == Kind.STOCK:
             stock = bytes([c % 52 for c in cards])
-        elif pile.kind == Kind.FOUNDATION and cards:
-            home += 1
+        elif pile.kind == Kind.FOUNDATION:
+            home += len(cards) // 13
     return columns, stock, home
 
 
@@ -151,4 +153,12 @@ def solve_full_information(game: Game, node_limit: int, time_limit: float | None
     return SolveResult(verdict, found.moves, found.nodes, found.seconds, "spider", found.reason)
 
 
-__all__ = ["DEFAULT_NODE_LIMIT", "Solution", "Verdict", "move_text", "position_of", "solve", "solve_full_information"]
+__all__ = [
+    "DEFAULT_NODE_LIMIT",
+    "Solution",
+    "Verdict",
+    "move_text",
+    "position_of",
+    "solve",
+    "solve_full_information",
+]
