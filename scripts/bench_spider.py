@@ -25,9 +25,9 @@ import os
 import resource
 import statistics
 import subprocess
-import sys
 import time
 
+from patience_spider.rules import SpiderRules
 from patience_spider.solver import solve
 
 import patience_core
@@ -113,7 +113,9 @@ def main() -> None:
     for seed in args.deals:
         game = patience_core.new_game(args.game, seed=seed)
         start = time.process_time()
-        found = solve(game.rules, game.table, node_limit=args.node_limit, time_limit=args.time_limit)
+        rules = game.rules
+        assert isinstance(rules, SpiderRules)
+        found = solve(rules, game.table, node_limit=args.node_limit, time_limit=args.time_limit)
         cpu = time.process_time() - start
         if found.verdict == "won":
             for move in found.moves:
@@ -159,4 +161,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()
