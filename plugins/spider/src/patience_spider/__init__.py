@@ -2,7 +2,7 @@
 Simple Simon (docs/spider.md).
 
 The rules are in :mod:`patience_spider.rules`; this module declares the games. Their solver is
-the core's generic one.
+the family's own full-information one (:mod:`patience_spider.solver`).
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from patience_core import Deal, GameSpec, Option, Preset, hookimpl
 from patience_spider.rules import Family, Scorpion, SimpleSimon, Spider, Spiderette, SpiderRules
+from patience_spider.solver import solve_full_information
 
 SCORING = Option(
     "scoring",
@@ -25,6 +26,7 @@ SPIDER = GameSpec(
     name="Spider",
     description="Two decks in ten columns: build down, move runs of one suit, send runs K to A home.",
     rules=Spider,
+    solver=solve_full_information,
     family="Spider",
     options=(
         Option(
@@ -56,6 +58,7 @@ SPIDERETTE = GameSpec(
     name="Spiderette",
     description="Spider with one deck in Klondike's seven columns.",
     rules=Spiderette,
+    solver=solve_full_information,
     family="Spider",
     options=(SCORING,),
 )
@@ -64,6 +67,7 @@ SCORPION = GameSpec(
     name="Scorpion",
     description="Build down by suit, moving any face-up card with what lies on it; kings into empty columns.",
     rules=Scorpion,
+    solver=solve_full_information,
     family="Spider",
 )
 
@@ -81,6 +85,7 @@ SIMPLE_SIMON = GameSpec(
     name="Simple Simon",
     description="Every card face up in ten columns: build down, move runs of one suit, send K to A home.",
     rules=SimpleSimon,
+    solver=solve_full_information,
     family="Spider",
     pysol=_simple_simon_pysol,
 )

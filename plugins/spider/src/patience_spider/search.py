@@ -1,0 +1,447 @@
+"""The Spider family's search, on bytes and small integers (compiled with mypyc where it can be).
+
+The arguments that make it sound, and the Python API, are in :mod:`patience_spider.solver`.
+This module imports nothing of the package, so it compiles on its own; it runs as plain Python
+with the same positions searched in the same order and the same lines.
+
+A column is ``bytes``, bottom card first, one byte a card: its face ``suit * 13 + rank - 1``
+(0-51; the two copies of a card of Spider's two decks are the same byte), plus :data:`DOWN`
+while it lies face down. The stock is ``bytes`` too, its top card last; a position holds how
+many of its cards are left. A step (one move) is ``src | dst << 4 | count << 8`` for a move of
+the top ``count`` cards of column ``src`` onto column ``dst``, and :data:`DEAL` for a deal.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from heapq import heappop, heappush
+from typing import Final
+
+NO_WIN: Final = 0
+WON: Final = 1
+STOPPED: Final = 2
+DEAL: Final = 15
+"""The step that deals from the stock (no column has this number)."""
+DOWN: Final = 64
+"""Added to a face-down card's byte."""
+MEMORY_EVERY: Final = 1 << 14
+"""Positions between two calls of ``check_memory`` (the core's ``CHECK_EVERY``)."""
+_MEMORY_MASK: Final = MEMORY_EVERY - 1
+_NOTHING: Final = b""
+"""Bytes are joined, never added: mypyc leaks the left operand of ``bytes + bytes``
+(mypyc issue 1192)."""
+_SEP: Final = b"\xfe"
+_ORDER_BITS: Final = 12
+_ORDER_MASK: Final = (1 << _ORDER_BITS) - 1
+_STEP_BITS: Final = 16
+_STEP_MASK: Final = (1 << _STEP_BITS) - 1
+_ID_BITS: Final = 36
+_ID_MASK: Final = (1 << _ID_BITS) - 1
+_SCORE_SHIFT: Final = _STEP_BITS + _ID_BITS
+BEST_FIRST_SHARE: Final = 500_000
+"""Positions the best-first phase may search (it keeps every one it searched, for its line)."""
+
+# What makes a position promising (see :func:`rate`); a child's rating only orders the moves
+# tried, never which are tried.
+W_HOME: Final = 1000
+W_DOWN: Final = 12
+W_EMPTY: Final = 8
+W_SUIT: Final = 4
+W_RANK: Final = 1
+W_BREAK: Final = 2
+W_DEALT: Final = 4
+
+
+class Rules:
+    """A game of the family as the search needs it."""
+
+    ncols: int
+    by_suit: bool
+    groups: bool
+    kings_only: bool
+    full_to_deal: bool
+    stock: bytes
+    runs: int
+
+    def __init__(
+        self,
+        ncols: int,
+        by_suit: bool,
+        groups: bool,
+        kings_only: bool,
+        full_to_deal: bool,
+        stock: bytes,
+        runs: int,
+    ) -> None:
+        self.ncols = ncols
+        self.by_suit = by_suit
+        self.groups = groups
+        self.kings_only = kings_only
+        self.full_to_deal = full_to_deal
+        self.stock = stock
+        self.runs = runs
+
+
+class Node:
+    """A position: the columns, the stock cards left and the runs home."""
+
+    cols: list[bytes]
+    left: int
+    home: int
+
+    def __init__(self, cols: list[bytes], left: int, home: int) -> None:
+        self.cols = cols
+        self.left = left
+        self.home = home
+
+
+def complete(col: bytes) -> bool:
+    """Whether the top 13 cards of ``col`` lie face up and run from a King down to an Ace of one suit."""
+    n = len(col)
+    if n < 13:
+        return False
+    ace = col[n - 1]
+    if ace >= DOWN or ace % 13:
+        return False
+    for k in range(1, 13):  # noqa: SIM110 (a loop compiles to faster code than all())
+        if col[n - 1 - k] != ace + k:
+            return False
+    return True
+
+
+def uncover(col: bytes) -> bytes:
+    """``col`` with its top card turned face up."""
+    n = len(col)
+    if n and col[n - 1] >= DOWN:
+        return _NOTHING.join([col[: n - 1], bytes([col[n - 1] - DOWN])])
+    return col
+
+
+def play(rules: Rules, node: Node, step: int) -> Node:
+    """The position after ``step`` (trusted: the search makes legal steps only), finished runs home."""
+    cols = list(node.cols)
+    left = node.left
+    home = node.home
+    src = step & 15
+    if src == DEAL:
+        stock = rules.stock
+        for i in range(rules.ncols):
+            if not left:
+                break
+            cols[i] = _NOTHING.join([cols[i], stock[left - 1 : left]])
+            left -= 1
+        for i in range(rules.ncols):
+            if complete(cols[i]):
+                cols[i] = uncover(cols[i][: len(cols[i]) - 13])
+                home += 1
+        return Node(cols, left, home)
+    dst = step >> 4 & 15
+    count = step >> 8
+    col = cols[src]
+    cut = len(col) - count
+    joined = _NOTHING.join([cols[dst], col[cut:]])
+    cols[src] = uncover(col[:cut])
+    if complete(joined):
+        joined = uncover(joined[: len(joined) - 13])
+        home += 1
+    cols[dst] = joined
+    return Node(cols, left, home)
+
+
+def key(node: Node) -> bytes:
+    """The same for positions with the same future: the columns in order while the stock, dealt
+    column by column, is left; sorted once it is empty (every column is then alike)."""
+    if node.left:
+        return _SEP.join([bytes([node.left]), *node.cols])
+    return _SEP.join(sorted(node.cols))
+
+
+def moves(rules: Rules, node: Node, out: list[int], keep_suits: bool) -> None:
+    """Append every legal step of ``node``, but those that lead to the same position as another
+    (a whole column into an empty one once the stock is empty; only the first empty column then).
+    ``keep_suits``: not those either that take cards off a card of their suit one rank higher
+    (the best-first phase only: it is incomplete on purpose)."""
+    cols = node.cols
+    n = rules.ncols
+    stocked = node.left > 0
+    first_empty = -1
+    for j in range(n):
+        if not cols[j]:
+            first_empty = j
+            break
+    for i in range(n):
+        col = cols[i]
+        size = len(col)
+        if not size:
+            continue
+        up = 1
+        while up < size and col[size - 1 - up] < DOWN:
+            up += 1
+        if rules.groups:
+            longest = up
+        else:
+            longest = 1
+            while longest < up:
+                over = col[size - longest]
+                if col[size - 1 - longest] != over + 1 or over % 13 == 12:
+                    break
+                longest += 1
+        top_rank = col[size - 1] % 13
+        for j in range(n):
+            if j == i:
+                continue
+            dst = cols[j]
+            if not dst:
+                if not stocked and j != first_empty:
+                    continue
+                for k in range(1, longest + 1):
+                    if k == size and not stocked:
+                        continue
+                    if (
+                        keep_suits
+                        and k < size
+                        and col[size - 1 - k] == col[size - k] + 1
+                        and col[size - k] % 13 != 12
+                    ):
+                        continue
+                    if rules.kings_only and col[size - k] % 13 != 12:
+                        continue
+                    out.append(i | j << 4 | k << 8)
+                continue
+            t = dst[len(dst) - 1]
+            r = t % 13
+            if not r:
+                continue
+            if rules.groups:
+                for k in range(1, longest + 1):
+                    c = col[size - k]
+                    if keep_suits and k < size and col[size - 1 - k] == c + 1 and c % 13 != 12:
+                        continue
+                    if c % 13 == r - 1 and (not rules.by_suit or c // 13 == t // 13):
+                        out.append(i | j << 4 | k << 8)
+                continue
+            k = r - top_rank
+            if not 1 <= k <= longest or (rules.by_suit and col[size - k] // 13 != t // 13):
+                continue
+            if (
+                not keep_suits
+                or k == size
+                or col[size - 1 - k] != col[size - k] + 1
+                or col[size - k] % 13 == 12
+            ):
+                out.append(i | j << 4 | k << 8)
+    if stocked and (first_empty < 0 or not rules.full_to_deal):
+        out.append(DEAL)
+
+
+def rate(rules: Rules, node: Node) -> int:
+    """How promising a position looks (higher first): runs home, cards dealt from the stock,
+    cards face up, empty columns, and cards on a card one rank higher (more for one of their
+    own suit), less for cards face up on one that is not."""
+    score = W_HOME * node.home - W_DEALT * node.left
+    by_suit = rules.by_suit
+    for col in node.cols:
+        size = len(col)
+        if not size:
+            score += W_EMPTY
+            continue
+        under = col[0]
+        if under >= DOWN:
+            score -= W_DOWN
+        for k in range(1, size):
+            c = col[k]
+            if c >= DOWN:
+                score -= W_DOWN
+            elif under < DOWN:
+                if under == c + 1 and c % 13 != 12:
+                    score += W_SUIT
+                elif not by_suit and under % 13 == c % 13 + 1:
+                    score += W_RANK
+                else:
+                    score -= W_BREAK
+            under = c
+    return score
+
+
+def search(
+    cols: list[bytes],
+    left: int,
+    home: int,
+    by_suit: bool,
+    groups: bool,
+    kings_only: bool,
+    full_to_deal: bool,
+    stock: bytes,
+    runs: int,
+    best_first_limit: int,
+    node_limit: int,
+    deadline: float,
+    line: list[int],
+    check_memory: Callable[[int], None],
+) -> tuple[int, int]:
+    """Search from the position given; return (WON, NO_WIN or STOPPED, positions searched).
+
+    First a best-first search (:func:`best_first`) of at most ``best_first_limit`` positions
+    that never takes cards off a card of their suit one rank higher (so it finds most wins
+    sooner, but proves nothing), then, if it did not win, a depth-first one
+    (:func:`depth_first`) with the positions left of ``node_limit``, which tries every legal
+    move and keeps a table of the positions it searched (:func:`key`), so that it answers
+    NO_WIN only when every position reachable was searched. The steps of a win are written to
+    ``line``. ``deadline``: a ``time.perf_counter()`` value, or 0 for none.
+    ``check_memory(nodes)`` is called every :data:`MEMORY_EVERY` positions and stops the
+    search by raising.
+    """
+    rules = Rules(len(cols), by_suit, groups, kings_only, full_to_deal, stock, runs)
+    root = Node(list(cols), left, home)
+    if home >= runs:
+        return WON, 1
+    counted = [0]
+    first = best_first_limit if best_first_limit < node_limit else node_limit
+    status = best_first(rules, root, first, deadline, line, check_memory, counted)
+    if status == WON or counted[0] >= node_limit or (deadline and time.perf_counter() > deadline):
+        return status, counted[0]
+    status = depth_first(rules, root, node_limit, deadline, line, check_memory, counted)
+    return status, counted[0]
+
+
+def _tick(counted: list[int], limit: int, deadline: float, check_memory: Callable[[int], None]) -> bool:
+    """Count a position searched; True when a limit is reached."""
+    nodes = counted[0] + 1
+    counted[0] = nodes
+    if nodes >= limit:
+        return True
+    if not nodes & _MEMORY_MASK:
+        check_memory(nodes)
+        if deadline and time.perf_counter() > deadline:
+            return True
+    return False
+
+
+def best_first(
+    rules: Rules,
+    root: Node,
+    limit: int,
+    deadline: float,
+    line: list[int],
+    check_memory: Callable[[int], None],
+    counted: list[int],
+) -> int:
+    """Search the best rated position found so far next (:func:`rate`; the newest first among
+    equals), until a win, nothing left (NO_WIN) or ``limit`` positions counted (STOPPED).
+
+    Every position searched is kept, with its parent and the step from it, for the line; the
+    positions waiting are integers (rating, parent, step) in a heap.
+    """
+    found: list[Node] = [root]
+    parent: list[int] = [-1]
+    via: list[int] = [0]
+    seen: set[bytes] = {key(root)}
+    heap: list[int] = []
+    current = 0
+    node = root
+    while True:
+        steps: list[int] = []
+        moves(rules, node, steps, True)
+        rank = _ID_MASK - current
+        for step in steps:
+            child = play(rules, node, step)
+            if child.home >= rules.runs:
+                back: list[int] = [step]
+                at = current
+                while at > 0:
+                    back.append(via[at])
+                    at = parent[at]
+                back.reverse()
+                line.extend(back)
+                return WON
+            if key(child) in seen:
+                continue
+            score = rate(rules, child)
+            heappush(heap, (-score) << _SCORE_SHIFT | rank << _STEP_BITS | step)
+        while True:
+            if not heap:
+                return NO_WIN
+            entry = heappop(heap)
+            step = entry & _STEP_MASK
+            at = _ID_MASK - (entry >> _STEP_BITS & _ID_MASK)
+            node = play(rules, found[at], step)
+            k = key(node)
+            if k not in seen:
+                break
+        seen.add(k)
+        if _tick(counted, limit, deadline, check_memory):
+            return STOPPED
+        current = len(found)
+        found.append(node)
+        parent.append(at)
+        via.append(step)
+
+
+def depth_first(
+    rules: Rules,
+    root: Node,
+    limit: int,
+    deadline: float,
+    line: list[int],
+    check_memory: Callable[[int], None],
+    counted: list[int],
+) -> int:
+    """Search depth first, the children of a position best rated first, until a win, nothing
+    left (NO_WIN) or ``limit`` positions counted (STOPPED). A position is marked seen when it
+    is searched, so the table holds no more positions than were searched."""
+    seen: set[bytes] = {key(root)}
+    path: list[Node] = [root]
+    steps: list[int] = []
+    kids: list[int] = []
+    if expand(rules, root, seen, kids, line):
+        return WON
+    frames: list[list[int]] = [kids]
+    while frames:
+        kids = frames[-1]
+        if not kids:
+            frames.pop()
+            path.pop()
+            if steps:
+                steps.pop()
+            continue
+        step = kids.pop()
+        node = play(rules, path[-1], step)
+        k = key(node)
+        if k in seen:
+            continue
+        seen.add(k)
+        path.append(node)
+        steps.append(step)
+        if _tick(counted, limit, deadline, check_memory):
+            return STOPPED
+        won: list[int] = []
+        more: list[int] = []
+        if expand(rules, node, seen, more, won):
+            line.extend(steps)
+            line.extend(won)
+            return WON
+        frames.append(more)
+    return NO_WIN
+
+
+def expand(rules: Rules, node: Node, seen: set[bytes], kids: list[int], won: list[int]) -> bool:
+    """Put in ``kids`` the steps of ``node`` to positions not searched yet, the best rated last;
+    True (and the winning step in ``won``) if one of them wins."""
+    steps: list[int] = []
+    moves(rules, node, steps, False)
+    ranked: list[int] = []
+    for s in range(len(steps)):
+        step = steps[s]
+        child = play(rules, node, step)
+        if child.home >= rules.runs:
+            won.append(step)
+            return True
+        if key(child) in seen:
+            continue
+        score = rate(rules, child)
+        ranked.append((score << _ORDER_BITS) | s)
+    ranked.sort()
+    for r in ranked:
+        kids.append(steps[r & _ORDER_MASK])
+    return False

@@ -1,0 +1,164 @@
+"""Solve any position of the Spider family, seeing every card (the face-down ones and the stock's).
+
+:func:`solve_full_information` answers *won* (with a line that replays to a win through the
+public API), *no win* (proved: every reachable position was searched) or *unknown* (a node,
+time or memory limit stopped it). It is each game's own solver (``GameSpec(solver=...)``).
+
+The search (:mod:`patience_spider.search`, compiled with mypyc where the install could) runs
+in two phases: a best-first search that never takes cards off a card of their own suit one
+rank higher (it finds most wins at once, and proves nothing), then a depth-first search over
+every legal move, best rated child first, which alone answers "no win". What keeps that sound:
+
+1. **Every legal move is tried**, but for moves that lead to a position another move leads to
+   as well (below). A finished run goes home as part of the move that finished it: that is the
+   rule (docs/spider.md, S8), not a choice of the search.
+2. **Positions that differ only in the order of their columns are one position once the stock
+   is empty**: every column then follows the same rules, so they have the same future. While
+   cards are left in the stock the order counts (a deal gives each column its own card), and
+   the table of positions seen keys on the columns in order. So, once the stock is empty, a
+   run goes to the first empty column only, and a whole column never moves to an empty one.
+3. **Cards are their faces**: the two copies of a card in Spider's two decks follow the same
+   rules, so positions that differ only in which copy lies where are one position.
+4. **Face-down cards are marked** in the key: a card that has not been turned cannot move, so
+   it is part of the position.
+
+The order of the moves tried (:func:`patience_spider.search.rate`: runs home, cards turned up,
+empty columns, cards lying on a card one rank higher, and a deal last) decides only how soon a
+win is found, never whether one is.
+"""
+
+from __future__ import annotations
+
+import gc
+import time
+from collections.abc import Callable
+from typing import Final, Literal
+
+import attrs
+
+from patience_core import Game, Kind, SolveResult, Table
+from patience_core.engine.solving import NO_WIN, UNKNOWN, WON
+from patience_core.solver.builds import load
+from patience_core.solver.memory import MemoryLimitReached
+from patience_core.solver.memory import check_memory as core_check_memory
+from patience_spider.rules import DOWN_SUIT, SpiderRules
+
+_search = load("patience_spider.search")
+
+Verdict = Literal["won", "no win", "unknown"]
+DEFAULT_NODE_LIMIT: Final = 2_000_000
+"""Positions searched before the answer is "unknown", by default (the core's default)."""
+
+
+@attrs.frozen
+class Solution:
+    """What :func:`solve` found: the ``verdict``, the ``moves`` of a win (move text, from the
+    position solved), the positions searched, wall time, and why an "unknown" stopped short
+    when it was not the node or time limit."""
+
+    verdict: Verdict
+    moves: tuple[str, ...] = ()
+    nodes: int = 0
+    seconds: float = 0.0
+    reason: str = ""
+
+
+def position_of(rules: SpiderRules, table: Table) -> tuple[list[bytes], bytes, int]:
+    """The columns (bytes, face-down cards marked), the stock (top card last) and the runs home."""
+    columns: list[bytes] = []
+    stock = b""
+    home = 0
+    for i, pile in enumerate(rules.piles):
+        cards = table.piles[i]
+        if pile.kind == Kind.TABLEAU:
+            down = table.down[i]
+            columns.append(bytes([c % 52 + (_search.DOWN if k < down else 0) for k, c in enumerate(cards)]))
+        elif pile.kind == Kind.STOCK:
+            stock = bytes([c % 52 for c in cards])
+        elif pile.kind == Kind.FOUNDATION:
+            home += len(cards) // 13
+    return columns, stock, home
+
+
+def solve(
+    rules: SpiderRules,
+    table: Table,
+    *,
+    node_limit: int = DEFAULT_NODE_LIMIT,
+    time_limit: float | None = None,
+    check_memory: Callable[[int], None] = core_check_memory,
+) -> Solution:
+    """Solve the position ``table`` of a game of the family played by ``rules``.
+
+    >>> import patience_core
+    >>> game = patience_core.new_game("simple-simon", seed=1)
+    >>> found = solve(game.rules, game.table)
+    >>> found.verdict, len(found.moves) > 20
+    ('won', True)
+    """
+    family = rules.family
+    columns, stock, home = position_of(rules, table)
+    start = time.perf_counter()
+    deadline = start + time_limit if time_limit is not None else 0.0
+    steps: list[int] = []
+    collecting = gc.isenabled()
+    gc.disable()  # the search makes many small objects and no cycles: the collector would only scan
+    try:
+        status, nodes = _search.search(
+            columns,
+            len(stock),
+            home,
+            family.build == DOWN_SUIT,
+            family.run is None,
+            family.empty == 13,
+            family.deal_needs_full_columns,
+            stock,
+            family.foundations,
+            _search.BEST_FIRST_SHARE,
+            node_limit,
+            deadline,
+            steps,
+            check_memory,
+        )
+    except MemoryLimitReached as stop:
+        return Solution("unknown", (), stop.nodes, time.perf_counter() - start, f"out of memory: {stop}")
+    finally:
+        if collecting:
+            gc.enable()
+    seconds = time.perf_counter() - start
+    if status == _search.WON:
+        return Solution("won", tuple(move_text(step) for step in steps), nodes, seconds)
+    return Solution("no win" if status == _search.NO_WIN else "unknown", (), nodes, seconds)
+
+
+def move_text(step: int) -> str:
+    """A search step as move text: ``deal``, or ``t1-t4x3`` (columns counted from 1).
+
+    >>> move_text(0 | 3 << 4 | 3 << 8), move_text(15)
+    ('t1-t4x3', 'deal')
+    """
+    src = step & 15
+    if src == _search.DEAL:
+        return "deal"
+    dst, count = step >> 4 & 15, step >> 8
+    return f"t{src + 1}-t{dst + 1}" + (f"x{count}" if count > 1 else "")
+
+
+def solve_full_information(game: Game, node_limit: int, time_limit: float | None) -> SolveResult | None:
+    """The family's solver as each game's own (``GameSpec(solver=...)``)."""
+    if not isinstance(game.rules, SpiderRules):
+        return None
+    found = solve(game.rules, game.table, node_limit=node_limit, time_limit=time_limit)
+    verdict = {"won": WON, "no win": NO_WIN}.get(found.verdict, UNKNOWN)
+    return SolveResult(verdict, found.moves, found.nodes, found.seconds, "spider", found.reason)
+
+
+__all__ = [
+    "DEFAULT_NODE_LIMIT",
+    "Solution",
+    "Verdict",
+    "move_text",
+    "position_of",
+    "solve",
+    "solve_full_information",
+]

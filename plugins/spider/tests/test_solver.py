@@ -1,0 +1,142 @@
+"""The family's own solver: declared by every game, won lines replayed through the public API,
+verdicts on small positions checked against the core's generic solver, both builds alike, and
+the limits."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from patience_spider import SPECS
+from patience_spider import solver as spider_solver
+from patience_spider.solver import move_text, solve, solve_full_information
+
+import patience_core
+from patience_core.engine.cards import CARD_TEXT
+from patience_core.solver import builds
+
+GAMES = ("spider", "spider-1", "spider-2", "spiderette", "scorpion", "simple-simon")
+
+
+def arrange(game_id, piles, down, rest):
+    """A new game of ``game_id`` holding exactly ``piles`` (pile id to cards, bottom first; the
+    first ``down[id]`` face down), every other card in pile ``rest``, the stock empty."""
+    game = patience_core.new_game(game_id, seed=1, observed=False)
+    table = game.table
+    pool = list(game.rules.deck.cards)
+    new = [()] * len(table.piles)
+    downs = [0] * len(table.piles)
+    for pile_id, text in piles.items():
+        i = table.pile_index[pile_id]
+        new[i] = tuple(
+            pool.pop(next(k for k, c in enumerate(pool) if CARD_TEXT[c] == t)) for t in text.split()
+        )
+        downs[i] = down.get(pile_id, 0)
+    new[table.pile_index[rest]] = tuple(pool)
+    table.piles = new
+    table.down = tuple(downs)
+    return game
+
+
+def replays_to_a_win(game_id: str, seed: int, moves: tuple[str, ...]) -> bool:
+    game = patience_core.new_game(game_id, seed=seed)
+    for move in moves:
+        game.play(move)
+    return game.is_won()
+
+
+def test_every_game_of_the_family_declares_the_solver():
+    assert {spec.id for spec in SPECS} == {"spider", "spiderette", "scorpion", "simple-simon"}
+    for spec in SPECS:
+        assert spec.solver is solve_full_information
+
+
+@pytest.mark.parametrize(
+    ("game_id", "seeds"),
+    [("simple-simon", [1, 2, 3, 5]), ("scorpion", [3, 6]), ("spider-1", [1, 3, 5])],
+)
+def test_deals_are_won_by_lines_that_replay_through_the_public_api(game_id, seeds):
+    for seed in seeds:
+        game = patience_core.new_game(game_id, seed=seed)
+        found = patience_core.solve_full_information(game, node_limit=300_000)
+        assert found.solver == "spider"
+        assert found.verdict == "won", (game_id, seed, found)
+        assert replays_to_a_win(game_id, seed, found.line)
+        assert game.to_dict("full") == patience_core.new_game(game_id, seed=seed).to_dict("full")  # untouched
+
+
+@pytest.mark.parametrize(
+    ("game_id", "seed"), [("scorpion", 2), ("scorpion", 4), ("simple-simon", 15), ("simple-simon", 16)]
+)
+def test_blocked_deals_are_proved_lost_and_the_generic_solver_agrees(game_id, seed):
+    game = patience_core.new_game(game_id, seed=seed)
+    ours = solve(game.rules, game.table)
+    assert ours.verdict == "no win"
+    assert ours.moves == ()
+    generic = patience_core.solve_full_information(game, generic=True, node_limit=200_000)
+    assert generic.verdict == "no win"
+
+
+def _small_position(game_id: str, rng: random.Random):
+    """A position of ``game_id`` with the cards of two suits (Scorpion) or one in four columns
+    (some face down where the game deals cards face down), the other suits home."""
+    cards = [f"{r}{s}" for r in "A23456789TJQK" for s in ("HS" if game_id == "scorpion" else "S")]
+    rng.shuffle(cards)
+    cuts = sorted(rng.sample(range(1, len(cards)), 3))
+    piles = {}
+    down = {}
+    for c, (a, b) in enumerate(zip([0, *cuts], [*cuts, len(cards)], strict=True)):
+        piles[f"t{c + 1}"] = " ".join(cards[a:b])
+        if game_id != "simple-simon":
+            down[f"t{c + 1}"] = rng.randrange(0, min(3, b - a))
+    return arrange(game_id, piles, down, rest="f1")
+
+
+@pytest.mark.parametrize("game_id", ["simple-simon", "scorpion", "spiderette"])
+def test_verdicts_on_small_positions_agree_with_the_generic_solver(game_id):
+    rng = random.Random(23)
+    verdicts = []
+    for _ in range(10):
+        game = _small_position(game_id, rng)
+        ours = solve(game.rules, game.table)
+        assert ours.verdict != "unknown"
+        generic = patience_core.solve_full_information(game, generic=True, node_limit=30_000)
+        if generic.verdict == "unknown":
+            continue
+        assert ours.verdict == generic.verdict, (
+            game_id,
+            [[CARD_TEXT[c] for c in p] for p in game.table.piles],
+        )
+        if ours.verdict == "won":
+            for move in ours.moves:
+                game.play(move)
+            assert game.is_won()
+        verdicts.append(ours.verdict)
+    assert len(verdicts) >= 5
+    if game_id == "scorpion":
+        assert set(verdicts) == {"won", "no win"}
+
+
+def test_compiled_and_plain_python_give_the_same_verdicts_nodes_and_lines(monkeypatch):
+    for game_id, seed in [("simple-simon", 1), ("scorpion", 1), ("spider-1", 2), ("spiderette", 1)]:
+        game = patience_core.new_game(game_id, seed=seed)
+        loaded = solve(game.rules, game.table, node_limit=4_000)
+        with monkeypatch.context() as patch:
+            patch.setattr(spider_solver, "_search", builds.load_pure("patience_spider.search"))
+            plain = solve(game.rules, game.table, node_limit=4_000)
+        assert (loaded.verdict, loaded.nodes, loaded.moves) == (plain.verdict, plain.nodes, plain.moves)
+    assert "patience_spider.search" in builds.report()
+
+
+def test_the_limits_stop_the_search_with_unknown():
+    game = patience_core.new_game("spider", seed=1)
+    found = patience_core.solve_full_information(game, node_limit=500)
+    assert (found.verdict, found.line, found.solver) == ("unknown", (), "spider")
+    assert found.nodes <= 500
+    slow = solve(game.rules, game.table, time_limit=0.0, node_limit=100_000)
+    assert slow.verdict == "unknown"
+
+
+def test_move_text():
+    assert move_text(2 | 9 << 4 | 12 << 8) == "t3-t10x12"
+    assert move_text(4 | 0 << 4 | 1 << 8) == "t5-t1"
