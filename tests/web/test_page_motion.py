@@ -90,3 +90,25 @@ def test_a_win_makes_the_cards_leap_and_reduced_motion_keeps_them_still(browser,
     assert page.errors == []  # type: ignore[attr-defined]
     quiet = open_nearly_won(browser, server, reduced_motion="reduce")
     assert quiet.evaluate("() => document.getAnimations().length") == 0
+
+
+def test_a_second_copy_of_a_card_in_two_decks_is_clicked_and_played_as_itself(browser, server):
+    # Double Golf deal 1: the only card move is the second eight of hearts ("8H#2"); the view
+    # names its copy, and the page plays that very card on a click.
+    gid = make_game(server.url, {"game": "double-golf", "seed": 1})
+    view = httpx.get(f"{server.url}/api/games/{gid}").json()
+    view = view.get("view", view)
+    assert "8H#2" in view["legal_moves"]
+    copies = [p for p in view["layout"] if p.get("copy")]
+    assert copies and all(p["card"] and 2 == p["copy"] for p in copies)
+    page = new_page(browser, 1280)
+    page.context.add_init_script("localStorage.setItem('patience.auto', 'off')")
+    page.goto(f"{server.url}/play/{gid}")
+    expect(page.locator("body")).to_have_attribute("data-status", "playing")
+    settle(page)
+    page.click("#table .card[data-card='8H#2']")
+    wait_moves(page, 1)
+    played = httpx.get(f"{server.url}/api/games/{gid}").json()
+    played = played.get("view", played)
+    assert played["moves"] == ["8H#2"]
+    assert page.errors == []  # type: ignore[attr-defined]

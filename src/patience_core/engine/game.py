@@ -24,7 +24,7 @@ from patience_core.engine.cards import CARD_TEXT
 from patience_core.engine.clock import Clock
 from patience_core.engine.deal import Deal, make_deal
 from patience_core.engine.errors import QUOTE_LIMIT, IllegalMoveError, RecordError, quoted
-from patience_core.engine.moves import DRAW, Move
+from patience_core.engine.moves import DECK, DRAW, Move
 from patience_core.engine.record import check_fields
 from patience_core.engine.resolve import resolve
 from patience_core.engine.rules import Rules
@@ -523,6 +523,8 @@ class Game:
             entry["face_up"] = present and shows
             entry["free"] = present and bool(free >> pos & 1)
             entry["card"] = CARD_TEXT[t.cards[pos]] if present and (shows or full) else None
+            if entry["card"] is not None and t.cards[pos] >= DECK:
+                entry["copy"] = t.cards[pos] // DECK + 1  # which of two 7S a click or a move means
             layout.append(entry)
         out: dict[str, Any] = {
             "format": FORMAT,

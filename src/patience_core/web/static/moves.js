@@ -35,11 +35,17 @@ export class Moves {
       }
     }
     if (item.card && (!this.isPileMove(item) || item.run === 1)) {
-      for (const move of this.legal) {
-        const cards = cardsOf(move);
-        if (!cards.includes(item.card)) continue;
-        if (cards.length === 1) out.push({ move, to: { place: this.home } });
-        else out.push({ move, to: { card: cards.find((c) => c !== item.card) } });
+      // A waste card is shown by its face alone; in two decks its move may name its copy (7S#2).
+      const face = (c) => c.split("#")[0];
+      for (const exact of [true, false]) {
+        for (const move of this.legal) {
+          const cards = cardsOf(move);
+          const mine = cards.find((c) => (exact ? c === item.card : face(c) === item.card));
+          if (!mine) continue;
+          if (cards.length === 1) out.push({ move, to: { place: this.home } });
+          else out.push({ move, to: { card: cards.find((c) => c !== mine) } });
+        }
+        if (out.length || item.card.includes("#")) break;
       }
     }
     return out;

@@ -25,7 +25,7 @@ const RIGHT_STEP = 0.62;           // a fan to the right (a waste shows its top 
 const FAN_ROOM = 7;                // units a column may grow before the cards are sized smaller
 const ROW_GAP = 0.36;              // units between a row of piles and the piles under it
 
-export const isCard = (text) => /^[A2-9TJQK][CDHS]$/.test(text);
+export const isCard = (text) => /^[A2-9TJQK][CDHS](#[1-8])?$/.test(text);  // 7S#2: a second 7S
 export const cardsOf = (move) => (move.split("+").every(isCard) ? move.split("+") : []);
 export const cardName = (card) => `${RANKS[card[0]]} of ${SUITS[card[1]]}`;
 export const cap = (text) => (text ? text[0].toUpperCase() + text.slice(1) : text);
@@ -90,10 +90,12 @@ function layoutCards(view, squeeze) {
     if (!p.face_up) state = "face down";
     else if (p.free) state = "free";
     else state = "covered";
+    // A second copy of a face (two decks) is named as moves name it: 7S#2.
+    const text = p.face_up ? (p.copy ? `${p.card}#${p.copy}` : p.card) : null;
     cards.push({
-      key: p.face_up ? `card:${p.card}` : `down:${p.id}`,
+      key: p.face_up ? `card:${text}` : `down:${p.id}`,
       slot: `pos:${p.id}`,
-      card: p.face_up ? p.card : null,
+      card: text,
       x: fx(p.x) - minX,
       y: p.y - minY,
       z,
