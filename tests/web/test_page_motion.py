@@ -100,7 +100,8 @@ def test_a_second_copy_of_a_card_in_two_decks_is_clicked_and_played_as_itself(br
     view = view.get("view", view)
     assert "8H#2" in view["legal_moves"]
     copies = [p for p in view["layout"] if p.get("copy")]
-    assert copies and all(p["card"] and 2 == p["copy"] for p in copies)
+    assert copies
+    assert all(p["card"] and p["copy"] == 2 for p in copies)
     page = new_page(browser, 1280)
     page.context.add_init_script("localStorage.setItem('patience.auto', 'off')")
     page.goto(f"{server.url}/play/{gid}")
