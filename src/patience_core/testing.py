@@ -570,6 +570,25 @@ def check_solver(game: Game, node_limit: int = SOLVER_NODES) -> None:
             )
 
 
+def play_winning_line(game: Game, node_limit: int | None = None) -> Game:
+    """Solve ``game`` seeing every card, play the solver's winning line on it through
+    ``Game.play`` (the game not won before the last move), and return it, won: the test of a
+    rule that says when a game is won. Fails (``AssertionError``) when the solver finds no win.
+
+    >>> import patience_core
+    >>> play_winning_line(patience_core.new_game("golf", seed=2)).status()
+    'won'
+    """
+    limits = {} if node_limit is None else {"node_limit": node_limit}
+    result = solve_full_information(game, **limits)
+    assert result.verdict == WON, f"{game.id}: the solver says {result.verdict!r}, not a win"
+    for text in result.line:
+        assert not game.is_won(), f"{game.id} is won before the line's end, at {text}"
+        game.play(text)
+    assert game.status() == "won", f"{game.id}: the solver's line ends {game.status()}"
+    return game
+
+
 def check_all(game: Game, rng: random.Random | None = None) -> None:
     """Every per-position check of the kit."""
     rng = rng or random.Random(0)

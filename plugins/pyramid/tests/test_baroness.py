@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import patience_core
 from patience_core import Game
-from patience_core.testing import conformance_tests, deal_piles
+from patience_core.testing import conformance_tests, deal_piles, play_winning_line
 
 TestBaronessConformance = conformance_tests("baroness", max_examples=10)
 
@@ -74,11 +74,5 @@ def test_ba4_a_top_card_moves_only_onto_an_empty_pile():
 
 
 def test_ba5_won_when_all_52_cards_are_gone():
-    game = patience_core.new_game("baroness", seed=3)
-    result = patience_core.solve_full_information(game)
-    assert result.verdict == "won"
-    for move in result.line:
-        assert not game.is_won()
-        game.play(move)
-    assert game.status() == "won"
+    game = play_winning_line(patience_core.new_game("baroness", seed=3))
     assert len(game.to_dict()["removed"]) == 52

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import patience_core
 from patience_core import Game
-from patience_core.testing import conformance_tests, deal_with
+from patience_core.testing import conformance_tests, deal_with, play_winning_line
 from patience_pyramid import LAYOUT
 
 TestCheopsConformance = conformance_tests("cheops", max_examples=10)
@@ -60,11 +60,5 @@ def test_ch3_draw_puts_the_drawn_card_on_the_waste_one_pass():
 
 
 def test_ch4_won_when_all_52_cards_are_gone():
-    game = patience_core.new_game("cheops", seed=2)
-    result = patience_core.solve_full_information(game)
-    assert result.verdict == "won"
-    for move in result.line:
-        assert not game.is_won()
-        game.play(move)
-    assert game.status() == "won"
+    game = play_winning_line(patience_core.new_game("cheops", seed=2))
     assert len(game.to_dict()["removed"]) == 52

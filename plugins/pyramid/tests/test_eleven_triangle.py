@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import patience_core
 from patience_core import Game
-from patience_core.testing import conformance_tests, deal_with
+from patience_core.testing import conformance_tests, deal_with, play_winning_line
 from patience_pyramid import triangle
 
 TestElevenTriangleConformance = conformance_tests("eleven-triangle", max_examples=10)
@@ -65,11 +65,5 @@ def test_et3_a_deal_puts_one_card_on_each_waste_and_there_is_one_pass():
 
 
 def test_et4_won_when_all_52_cards_are_gone():
-    game = patience_core.new_game("eleven-triangle", seed=14)
-    result = patience_core.solve_full_information(game)
-    assert result.verdict == "won"
-    for move in result.line:
-        assert not game.is_won()
-        game.play(move)
-    assert game.status() == "won"
+    game = play_winning_line(patience_core.new_game("eleven-triangle", seed=14))
     assert len(game.to_dict()["removed"]) == 52

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import patience_core
 from patience_core import Game
-from patience_core.testing import conformance_tests, deal_with
+from patience_core.testing import conformance_tests, deal_with, play_winning_line
 from patience_pyramid import pyramid_dozen
 
 TestPyramidDozenConformance = conformance_tests("pyramid-dozen", max_examples=10)
@@ -55,13 +55,7 @@ def test_dz2_both_cards_must_be_free():
 
 
 def test_dz3_won_when_all_52_cards_are_gone():
-    game = patience_core.new_game("pyramid-dozen", seed=17)
-    result = patience_core.solve_full_information(game)
-    assert result.verdict == "won"
-    for move in result.line:
-        assert not game.is_won()
-        game.play(move)
-    assert game.status() == "won"
+    game = play_winning_line(patience_core.new_game("pyramid-dozen", seed=17))
     assert len(game.to_dict()["removed"]) == 52
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import patience_core
 from patience_core import Game
-from patience_core.testing import conformance_tests, deal_piles
+from patience_core.testing import conformance_tests, deal_piles, play_winning_line
 
 TestThirteensConformance = conformance_tests("thirteens", max_examples=10)
 
@@ -59,13 +59,7 @@ def test_th3_an_emptied_place_takes_the_next_stock_card_and_there_is_no_draw():
 
 
 def test_th4_won_when_all_52_cards_are_gone_lost_when_nothing_pairs():
-    game = patience_core.new_game("thirteens", seed=1)
-    result = patience_core.solve_full_information(game)
-    assert result.verdict == "won"
-    for move in result.line:
-        assert not game.is_won()
-        game.play(move)
-    assert game.status() == "won"
+    game = play_winning_line(patience_core.new_game("thirteens", seed=1))
     assert len(game.to_dict()["removed"]) == 52
     stuck = patience_core.new_game("thirteens", seed=31)  # nothing pairs at the deal
     assert moves(stuck) == []
