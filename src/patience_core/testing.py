@@ -579,8 +579,10 @@ def play_winning_line(game: Game, node_limit: int | None = None) -> Game:
     >>> play_winning_line(patience_core.new_game("golf", seed=2)).status()
     'won'
     """
-    limits = {} if node_limit is None else {"node_limit": node_limit}
-    result = solve_full_information(game, **limits)
+    if node_limit is None:
+        result = solve_full_information(game)
+    else:
+        result = solve_full_information(game, node_limit=node_limit)
     assert result.verdict == WON, f"{game.id}: the solver says {result.verdict!r}, not a win"
     for text in result.line:
         assert not game.is_won(), f"{game.id} is won before the line's end, at {text}"
