@@ -62,3 +62,13 @@ def test_one_deck_games_resolve_a_card_as_before():
     legal = game.legal_moves()
     illegal = next(m for m in CARD_MOVES[:52] if m not in legal)
     assert resolve(str(illegal), legal, game.table) is illegal  # refused later, with its reason
+
+
+def test_a_copy_named_by_number_is_never_taken_for_another_copy():
+    # "5C#2" names the second five of clubs: in a game of one deck it is refused, not read as 5C
+    game = patience_core.new_game("golf", seed=1)
+    legal = game.legal_moves()
+    playable = next(m for m in legal if m.ids)
+    second = CARD_MOVES[playable.ids[0] + 52]
+    assert resolve(str(second), legal, game.table) is second
+    assert game.why_illegal(second)

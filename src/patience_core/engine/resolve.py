@@ -37,7 +37,7 @@ def resolve(text: str, legal: Sequence[Move], table: Table) -> Move:
         if not isinstance(text, str):
             raise
         move, error = None, err
-    if move is not None and move.ids and move not in legal:
+    if move is not None and move.ids and max(move.ids) < 52 and move not in legal:
         alike = _same_faces(move, legal)
         if len(alike) == 1:
             return alike[0]  # a card named by its face: the one copy that may be played
@@ -74,8 +74,8 @@ def _alike_empty(found: Sequence[Move], table: Table) -> bool:
 
 
 def _same_faces(move: Move, legal: Sequence[Move]) -> list[Move]:
-    """The legal card moves that take the same faces as ``move`` (other copies of its cards, in a
-    game of several decks); none in a game of one deck."""
+    """The legal card moves that take the same faces as ``move``, a move named by faces alone:
+    other copies of its cards, in a game of several decks; none in a game of one deck."""
     faces = sorted(i % 52 for i in move.ids)
     return [m for m in legal if len(m.ids) == len(faces) and sorted(i % 52 for i in m.ids) == faces]
 
