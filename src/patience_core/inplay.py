@@ -184,11 +184,13 @@ class InPlay:
         self._after()
         return Played(played, auto_played, refused)
 
-    def auto_play(self) -> list[Move]:
-        """Play what auto-play plays now (draws that are the only move, a forced ending)."""
+    def auto_play(self, *, opening: bool = False) -> list[Move]:
+        """Play what auto-play plays now (safe moves home, draws that are the only move, a
+        forced ending); with ``opening``, only the safe moves, as a game opens: a draw or a
+        forced ending waits for the player's first move, so the deal is seen as dealt."""
         if self.game.is_over():
             return []
-        return self.game.play_auto()
+        return self.game.play_auto(safe_only=opening)
 
     def play_for_demo(self, move: Move | str) -> Move:
         """A move the demo chose: from now on the game is not the player's to count."""
@@ -292,12 +294,13 @@ class InPlay:
         return self.player_moved()
 
     def opening(self) -> list[Move]:
-        """The moves auto-play plays at the deal (the aces of a Klondike deal, say): what an
-        app with auto-play on plays as the game opens, before the player does anything."""
+        """The moves auto-play plays at the deal, safe moves only (the aces of a Klondike deal,
+        say): what an app with auto-play on plays as the game opens, before the player does
+        anything."""
         if self._opening is None:
             trial = self.game.copy()
             trial.restart()
-            self._opening = trial.play_auto()
+            self._opening = trial.play_auto(safe_only=True)
         return self._opening
 
     def player_moved(self) -> bool:
@@ -307,7 +310,7 @@ class InPlay:
         >>> import patience_core
         >>> game = patience_core.new_game("klondike", seed=3)
         >>> inplay = InPlay(game)
-        >>> inplay.player_moved(), inplay.auto_play() == inplay.opening() != []
+        >>> inplay.player_moved(), inplay.auto_play(opening=True) == inplay.opening() != []
         (False, True)
         >>> inplay.player_moved()
         False

@@ -99,3 +99,17 @@ def test_the_player_moved_only_beyond_the_moves_auto_play_plays_at_the_deal():
     inplay = InPlay(game)
     inplay.play(["t1-f2"])
     assert not inplay.player_moved()
+
+
+def test_the_opening_auto_play_plays_safe_moves_only_and_leaves_a_draw_to_the_player(client):
+    game = patience_core.new_game("pyramid", seed=3)
+    assert [str(m) for m in game.auto_moves()] == ["draw"]  # the only move: auto-play draws it
+    state = make(client, "pyramid", 3)
+    answer = client.post(f"/api/games/{state['id']}/auto-play", json={}).json()
+    assert answer["auto_played"] == []  # the deal is shown as dealt
+    assert answer["view"]["moves"] == []
+    assert InPlay(game).opening() == []
+    # After a move of the player's, auto-play plays as ever.
+    moved = client.post(f"/api/games/{state['id']}/moves", json={"move": "draw", "auto": True}).json()
+    game.play("draw")
+    assert moved["auto_played"] == [str(m) for m in game.play_auto()]

@@ -213,6 +213,7 @@ def test_5_a_card_is_named_for_what_it_shows(browser, server):
 
 def test_6_unlimited_passes_can_be_chosen(browser, server):
     page, _ = open_game(browser, server.url, {"game": "pyramid", "seed": 3})
+    first = page.evaluate("() => document.body.dataset.game")
     page.click("#new")
     page.select_option("#new-game", "pyramid")
     passes = page.locator("#new-options [data-option=passes]")
@@ -221,6 +222,7 @@ def test_6_unlimited_passes_can_be_chosen(browser, server):
     passes.select_option("unlimited")
     page.click("#new-deal")
     expect(page.locator("#new-dialog")).to_be_hidden()
+    expect(page.locator("body")).not_to_have_attribute("data-game", first)  # the new deal shown
     gid = page.evaluate("() => document.body.dataset.game")
     assert server.games._find(gid).game.options["passes"] == "unlimited"
     expect(page.locator("#status")).to_contain_text("pass 1")

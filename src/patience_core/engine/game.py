@@ -322,12 +322,13 @@ class Game:
 
     # --- auto-play -------------------------------------------------------------------------------
 
-    def auto_moves(self) -> list[Move]:
+    def auto_moves(self, *, safe_only: bool = False) -> list[Move]:
         """The moves auto-play would make now, in order, by the rules' policy
         (:class:`~patience_core.engine.rules.AutoPlay`): a move the rules call safe, or a draw
         when drawing is the only legal move, or the whole rest of the game when every step of it
         is forced and none turns up a card the player has not seen. Nothing is played;
-        :meth:`play_auto` plays them.
+        :meth:`play_auto` plays them. With ``safe_only``, only the safe move: what plays as a
+        game opens, before the player has looked at the deal.
 
         It decides from what the player sees: the legal moves and the cards in sight. Looking
         ahead, it stops at the first move that would turn up an unseen card, so whether it
@@ -341,6 +342,8 @@ class Game:
             safe = rules.safe_moves(self.table)
             if safe:
                 return safe[:1]
+        if safe_only:
+            return []
         legal = self._legal_now()
         if policy.finish_when_forced and len(legal) == 1:
             trial = self.copy()
@@ -367,14 +370,15 @@ class Game:
             return [DRAW]
         return []
 
-    def play_auto(self) -> list[Move]:
-        """Play what auto-play plays (:meth:`auto_moves`), again after each step, through
-        :meth:`play` (so they are normal moves, seen by the observers), and return them. Apps
-        call it after each move of the player's when auto-play is on; the API never plays a
-        move by itself."""
+    def play_auto(self, *, safe_only: bool = False) -> list[Move]:
+        """Play what auto-play plays (:meth:`auto_moves`, with ``safe_only`` only safe moves),
+        again after each step, through :meth:`play` (so they are normal moves, seen by the
+        observers), and return them. Apps call it after each move of the player's when
+        auto-play is on, and with ``safe_only`` as a game opens; the API never plays a move by
+        itself."""
         played: list[Move] = []
         while len(played) < MAX_AUTO_MOVES:
-            moves = self.auto_moves()
+            moves = self.auto_moves(safe_only=safe_only)
             if not moves:
                 break
             for move in moves:

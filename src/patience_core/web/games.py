@@ -683,16 +683,17 @@ class Games:
         return self._change(game_id, version, change)
 
     def auto_play(self, game_id: str, *, version: int | None = None) -> dict[str, Any]:
-        """Play what auto-play plays now (``auto_played``, maybe none): what a client with
-        auto-play on asks for as a game opens (the aces of a new deal fly home), and after a
-        restart. The API plays nothing by itself: a client that never asks never gets it."""
+        """Play the safe moves auto-play plays now (``auto_played``, maybe none): what a
+        client with auto-play on asks for as a game opens (the aces of a new deal fly home), and
+        after a restart. Draws and forced endings wait for a move of the player's (``auto`` on
+        a move). The API plays nothing by itself: a client that never asks never gets it."""
 
         def change(entry: Open) -> dict[str, Any]:
             game = entry.inplay.game
             if game.is_over():
                 raise ApiError(422, f"the game is over ({game.status()}): there is nothing to auto-play")
             with refusals():
-                return {"auto_played": [str(m) for m in entry.inplay.auto_play()]}
+                return {"auto_played": [str(m) for m in entry.inplay.auto_play(opening=True)]}
 
         return self._change(game_id, version, change)
 
