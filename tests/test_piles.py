@@ -301,3 +301,10 @@ def test_the_fast_legal_move_listing_is_exactly_what_the_rules_explain(game_id):
             }
             assert listed == explained, (seed, game.to_dict("full"))
             game.play(rng.choice(game.legal_moves()))
+
+
+def test_a_pile_with_a_name_of_its_own_is_called_once_the_and_its_kind_in_rules_words():
+    named = Pile("w", Kind.WASTE, name="the reserve")
+    assert named.called == "the reserve"  # not "the the reserve"
+    assert Pile("f", Kind.FOUNDATION, name="home").kind_word == "foundation"
+    assert Pile("t1", Kind.TABLEAU, name="left column").kind_word == "column"

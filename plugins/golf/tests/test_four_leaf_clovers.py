@@ -63,7 +63,7 @@ def test_f3_an_empty_column_stays_empty():
         game.play("t1-f")
     assert column(game, 1) == []
     assert not any(m.endswith("-t1") for m in moves(game))
-    assert game.why_illegal("t2-t1") == "an empty tableau stays empty in this game"
+    assert game.why_illegal("t2-t1") == "an empty column stays empty in this game"
 
 
 def test_f4_the_foundation_starts_with_an_ace_and_climbs_one_rank_any_suit_k_then_a():

@@ -276,17 +276,22 @@ class Pile:
             return self.name
         if self.kind == Kind.FOUNDATION and self.suit is not None:
             return f"{SUIT_NAMES[self.suit]} foundation"
-        word = {Kind.TABLEAU: "column", Kind.CELL: "cell", Kind.HAND: "drawn card"}.get(
-            self.kind, self.kind.value
-        )
+        word = self.kind_word
         number = self.id[1:]
         return f"{word} {number}" if number else word
+
+    @property
+    def kind_word(self) -> str:
+        """What a pile of its kind is called, whatever its own name: ``column``, ``foundation``."""
+        return {Kind.TABLEAU: "column", Kind.CELL: "cell", Kind.HAND: "drawn card"}.get(
+            self.kind, self.kind.value
+        )
 
     @property
     def called(self) -> str:
         """Its title as a sentence names it: ``column 3``, ``the waste``, ``the clubs foundation``."""
         title = self.title
-        return title if title[-1].isdigit() else f"the {title}"
+        return title if title[-1].isdigit() or title.startswith("the ") else f"the {title}"
 
     def describe(self) -> str:
         """What it accepts, in words."""

@@ -22,8 +22,8 @@ from patience_golf_family.all_in_a_row import LAYOUT
 from patience_golf_family.scoring import CARDS
 
 _WASTE, _FOUNDATION = 1, 2  # indices in AllInARowII.piles
-FOUNDATION_PILE: Final = Pile("f", Kind.FOUNDATION, x=18, y=9, name="the foundation")
-RESERVE_PILE: Final = Pile("w", Kind.WASTE, name="the reserve")
+FOUNDATION_PILE: Final = Pile("f", Kind.FOUNDATION, x=18, y=9, name="foundation")
+RESERVE_PILE: Final = Pile("w", Kind.WASTE, name="reserve")
 
 
 class AllInARowII(BuildOnWaste):

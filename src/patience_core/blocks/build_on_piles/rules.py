@@ -140,10 +140,10 @@ class BuildOnPiles(Rules):
             if empty == "any":
                 return None
             if empty == "none":
-                return f"an empty {pile.kind.value} stays empty in this game"
+                return f"an empty {pile.kind_word} stays empty in this game"
             rank = table.base_rank() if empty == BASE else int(empty)
             if RANK_OF[bottom] != rank:
-                return f"an empty {pile.title.split()[0]} takes {rank_word(rank)}, not {name}"
+                return f"an empty {pile.kind_word} takes {rank_word(rank)}, not {name}"
             return None
         if pile.takes == Reach.COMPLETE:
             return None
