@@ -153,3 +153,21 @@ def test_at_the_deal_with_the_opening_notes_freecell_s_columns_stay_whole_and_th
     fits(lines, 60, 20)
     assert not any("·" in line for line in lines)  # every card of the deal in sight
     assert any("more: type moves" in line for line in lines)
+
+
+@pytest.mark.parametrize(("game_id", "example"), [("spider-1", "t3-t9 or deal"), ("tripeaks", "4D or draw")])
+def test_the_opening_note_shows_moves_of_the_game_in_play(game_id, example):
+    seed = 3 if game_id == "spider-1" else 2
+    game = patience_core.new_game(game_id, seed=seed, observed=False)
+    console = Console(width=80, height=24, force_terminal=True, color_system=None, record=True)
+    s = Session(
+        game,
+        console,
+        Renderer(width=80),
+        interactive=True,
+        settings=Settings(auto=False),
+        height=24,
+        read=lambda prompt: None,
+    )
+    s.run()
+    assert f"Type a move (such as {example}), a move number, or help." in console.export_text()

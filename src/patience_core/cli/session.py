@@ -208,12 +208,20 @@ class Session:
             self.console.print(Text(f"> {line}", style="dim"))
         return line
 
+    def _examples(self) -> str:
+        """Two moves of this game as a player types them: a card or pile move, and a word."""
+        legal = self.game.legal_moves()
+        card = next((m for m in legal if not m.word), None)
+        word = next((m for m in legal if m.word), None)
+        shown = [str(m) for m in (card, word) if m is not None]
+        return " or ".join(shown) if shown else "4H or draw"
+
     # --- the loop -------------------------------------------------------------------------------
 
     def run(self) -> None:
         """Play until the player quits or input ends."""
         if self.interactive and not self.game.moves:
-            self.note("Type a move (such as 4H or draw), a move number, or help.")
+            self.note(f"Type a move (such as {self._examples()}), a move number, or help.")
         self.after_change()
         self.refresh(position=True)
         while True:
