@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import patience_core
 from patience_core import Deal, Game
@@ -161,3 +166,101 @@ def test_wasatch_auto_play_does_not_follow_draws_and_redeals_round_for_ever():
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, old)
+
+
+# --- the solver -------------------------------------------------------------------------------
+
+
+def walk_by_hand(counts: list[int], top: int) -> bool:
+    """Whether the cards ``counts`` can follow ``top`` one rank up or down at a time, tried in
+    every order."""
+    if not any(counts):
+        return True
+    for r in (top % 13 + 1, (top + 11) % 13 + 1):
+        if counts[r - 1]:
+            counts[r - 1] -= 1
+            found = walk_by_hand(counts, r)
+            counts[r - 1] += 1
+            if found:
+                return True
+    return False
+
+
+@given(st.lists(st.integers(0, 2), min_size=13, max_size=13), st.integers(1, 13))
+def test_the_walk_argument_says_what_trying_every_order_says(counts, top):
+    assert robert.walk_exists(counts, top) == walk_by_hand(counts, top)
+
+
+def near_the_end(seed: int, game_id: str, rest: int) -> Game:
+    """A game with ``52 - rest`` cards played along a walk of ranks, ``rest`` cards left in the
+    stock: on even seeds the walk's end shuffled (often won), on odd seeds any cards (lost)."""
+    rng = random.Random(seed)
+    while True:
+        order = [rng.randrange(52)]
+        while len(order) < 52:
+            r = order[-1] % 13
+            step = [(r + d) % 13 + 13 * s for d in (1, 12) for s in range(4)]
+            free = [c for c in step if c not in order]
+            if not free:
+                break
+            order.append(rng.choice(free))
+        if len(order) == 52 or (seed % 2 and len(order) >= 52 - rest):
+            break
+    order = order[: 52 - rest]
+    others = [c for c in range(52) if c not in order]
+    rng.shuffle(others)
+    if game_id == "robert":
+        game = new([CARD_TEXT[c] for c in order + others], game_id)
+        for _ in range(51 - rest):
+            game.play("w-f")
+            game.play("draw")
+        return game
+    # Three a draw, the last on top: each three of the walk lies in the stock the other way round.
+    talon = order[:2] + [c for i in range(2, len(order), 3) for c in order[i : i + 3][::-1]]
+    game = new([CARD_TEXT[c] for c in talon + others], game_id)
+    game.play("w-f")
+    for _ in range(2, len(order), 3):
+        game.play("draw")
+        for _ in range(3):
+            game.play("w-f")
+    return game
+
+
+def won_by_trying_everything(game: Game) -> bool:
+    """Breadth-first over whole games through the public API."""
+    seen = {game.state_key()}
+    frontier = [game]
+    while frontier:
+        nxt = []
+        for g in frontier:
+            if g.status() == "won":
+                return True
+            for move in g.legal_moves():
+                child = g.copy()
+                child.play(move)
+                key = child.state_key()
+                if key not in seen:
+                    seen.add(key)
+                    nxt.append(child)
+        frontier = nxt
+    return False
+
+
+@pytest.mark.parametrize("game_id", ["robert", "wasatch"])
+@pytest.mark.parametrize("seed", range(12))
+def test_the_solver_agrees_with_a_search_of_every_position_and_its_line_wins(game_id, seed):
+    game = near_the_end(seed, game_id, rest=9 if game_id == "robert" else 8)
+    assert game.cards_left() == (9 if game_id == "robert" else 8)
+    result = robert.solve_full_information(game, 1_000_000, None)
+    assert result.decided
+    assert result.won == won_by_trying_everything(game)
+    for move in result.line:
+        game.play(move)
+    assert game.status() == ("won" if result.won else "playing")
+
+
+@pytest.mark.parametrize("game_id", ["robert", "wasatch"])
+def test_robert_and_wasatch_declare_their_own_solver(game_id):
+    game = patience_core.new_game(game_id, seed=2)
+    result = patience_core.solve_full_information(game, node_limit=2_000)
+    assert result.solver == "robert"
