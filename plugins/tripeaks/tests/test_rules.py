@@ -430,7 +430,7 @@ def test_a_bad_option_is_refused_naming_it(options: dict, named: str):
 
 def test_t16_three_free_standing_pyramids_are_a_few_lines_of_layout_not_a_built_in_option():
     names = {o.name for o in patience_core.find_game("tripeaks")[0].options}
-    assert names == {"wrap", "open_peaks", "free_start", "scoring"}
+    assert names == {"wrap", "open_peaks", "free_start", "scoring", "rounds"}
     three = Layout.beside(*[Layout.pyramid(4)] * 3, name="three-pyramids")
 
     class ThreePyramids(BuildOnWaste):

@@ -24,7 +24,8 @@ And what the rules and the score keep:
   :class:`~patience_core.engine.scoring.Scoring` profile: the length of the current run of
   cards played (a draw or redeal ends it) and the running points. Rules never write them.
 - ``data``: the rules' own per-deal data (:meth:`Rules.deal_data`), computed once at the deal
-  and never changed by moves.
+  and never changed by moves but :meth:`Table.deal_again`, which deals a game of rounds anew
+  (the layout's cards are part of the snapshot, so undo takes a new round back exactly).
 
 Rules change the table only through its primitives (``draw_to_waste``, ``layout_to_waste``,
 ``move``, ``remove``, ``redeal``...), which keep the score, so no rule adds points by hand.
@@ -32,6 +33,7 @@ Rules change the table only through its primitives (``draw_to_waste``, ``layout_
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from patience_core.engine.cards import CARD_IDS, CARD_TEXT, RANK_OF
@@ -53,6 +55,10 @@ class Snapshot(NamedTuple):
     removed: tuple[int, ...]
     run: int
     points: int
+    cards: tuple[int, ...]
+    """The layout's cards of this deal (:attr:`Table.cards`): a game of rounds deals new ones."""
+    seen: int
+    """Bitmask of the card ids the player saw in earlier rounds (0 in the first)."""
 
     def position(self) -> Snapshot:
         """The same position with the score left out (run and points set to 0): what decides
@@ -68,6 +74,7 @@ HAND_PILE = Pile("h", Kind.HAND)
 class Table:
     __slots__ = (
         "_clear_i",
+        "_data_of",
         "cards",
         "counter_index",
         "counters",
@@ -85,6 +92,7 @@ class Table:
         "removed",
         "run",
         "scoring",
+        "seen",
         "specs",
         "stock_i",
         "waste_i",
@@ -103,20 +111,18 @@ class Table:
         n = len(layout)
         self.layout = layout
         self.scoring = scoring
-        self.cards: tuple[int, ...] = deal[:n]
         top = max(deal, default=0)
-        where = [NO_CARD] * (52 if top < 52 else top + 1)
-        rank_masks = [0] * 15  # indexed by rank 0-14 so rank +- 1 never needs a bounds check
-        for pos, card in enumerate(self.cards):
-            where[card] = pos
-            rank_masks[RANK_OF[card]] |= 1 << pos
-        self.where: tuple[int, ...] = tuple(where)
+        self.where: tuple[int, ...] = ()
         """Layout position of each card id, -1 for cards dealt elsewhere."""
-        self.rank_masks: tuple[int, ...] = tuple(rank_masks)
+        self.rank_masks: tuple[int, ...] = ()
         """Bitmask of the layout positions dealt each rank (index 1-13)."""
+        self._lay(deal[:n], 52 if top < 52 else top + 1)
         self.dealt_up = dealt_up
         self.data: Any = None
         """The rules' per-deal data (:meth:`Rules.deal_data`); never changed by moves."""
+        self._data_of: dict[tuple[int, ...], Any] = {}
+        """The data of each layout dealt so far (a game of rounds deals several), for undo."""
+        self.seen = 0
         self.present = layout.full
         self.specs: tuple[Pile, ...] = piles
         """The piles as the rules declare them, in order."""
@@ -130,10 +136,35 @@ class Table:
                 self.waste_i = i
             elif pile.kind == Kind.HAND:
                 self.hand_i = i
+        self.piles: list[tuple[int, ...]] = []
+        self.down: tuple[int, ...] = ()
+        self._deal_piles(deal[n:])
+        names = (*counters, *scoring.counters)
+        self.counter_index: dict[str, int] = {name: i for i, name in enumerate(names)}
+        self.counters: list[int] = [0] * len(names)
+        self._clear_i = self.counter_index.get("cleared_in_pass", -1)
+        self.removed: tuple[int, ...] = ()
+        self.passes_used = 0
+        self.run = 0
+        self.points = scoring.start
+
+    def _lay(self, cards: tuple[int, ...], size: int) -> None:
+        # The layout's cards and the tables that follow from them.
+        where = [NO_CARD] * size
+        rank_masks = [0] * 15  # indexed by rank 0-14 so rank +- 1 never needs a bounds check
+        for pos, card in enumerate(cards):
+            where[card] = pos
+            rank_masks[RANK_OF[card]] |= 1 << pos
+        self.cards: tuple[int, ...] = cards
+        self.where = tuple(where)
+        self.rank_masks = tuple(rank_masks)
+
+    def _deal_piles(self, deal: tuple[int, ...]) -> None:
+        # The piles' cards, from the deal order after the layout's.
         dealt: list[tuple[int, ...]] = []
         down: list[int] = []
-        at = n
-        for pile in piles:
+        at = 0
+        for pile in self.specs:
             dealt.append(deal[at : at + pile.deal])
             down.append(pile.deal_down)
             at += pile.deal
@@ -143,16 +174,8 @@ class Table:
                 raise ValueError(f"{len(rest)} cards are left after the deal and there is no stock")
             # The deal lists the stock from the first card to be turned; its top is last here.
             dealt[self.stock_i] = dealt[self.stock_i] + rest[::-1]
-        self.piles: list[tuple[int, ...]] = dealt
-        self.down: tuple[int, ...] = tuple(down)
-        names = (*counters, *scoring.counters)
-        self.counter_index: dict[str, int] = {name: i for i, name in enumerate(names)}
-        self.counters: list[int] = [0] * len(names)
-        self._clear_i = self.counter_index.get("cleared_in_pass", -1)
-        self.removed: tuple[int, ...] = ()
-        self.passes_used = 0
-        self.run = 0
-        self.points = scoring.start
+        self.piles = dealt
+        self.down = tuple(down)
 
     # --- state ---------------------------------------------------------------------------
 
@@ -172,11 +195,27 @@ class Table:
             self.removed,
             self.run,
             self.points,
+            self.cards,
+            self.seen,
         )
 
     def restore(self, snap: tuple[Any, ...]) -> None:
         """Put back the state of a :meth:`snapshot` (or :meth:`state`) of this table."""
-        present, piles, self.down, counters, self.passes_used, self.removed, self.run, self.points = snap
+        (
+            present,
+            piles,
+            self.down,
+            counters,
+            self.passes_used,
+            self.removed,
+            self.run,
+            self.points,
+            cards,
+            self.seen,
+        ) = snap
+        if cards is not self.cards:  # back to another round's layout
+            self._lay(cards, len(self.where))
+            self.data = self._data_of[cards]
         self.present = present
         self.piles = list(piles)
         self.counters = list(counters)
@@ -463,6 +502,37 @@ class Table:
         self.run = 0
         if self.passes_used > self.scoring.free_redeals:
             self._charge(self.scoring.per_redeal)
+
+    def deal_again(self, order: tuple[int, ...], deal_data: Callable[[Table], Any]) -> None:
+        """Deal a new round: every card of the game laid out again from ``order``, in deal order
+        (the layout positions, then the piles' dealt cards, then the stock from its first card
+        to be turned), as a game of rounds does when a round is won. The score so far is kept
+        (the groups' bonuses banked into the points, as the layout comes back whole), and so
+        are the counters; the passes start again. ``deal_data`` gives the rules' data of the new
+        layout (:meth:`Rules.deal_data`). The cards the player has seen so far are remembered
+        in ``seen``; undo takes the new round back exactly."""
+        hidden = [self.cards[p] for p in bits(self.present & ~self.face_up_mask())]
+        for i, pile in enumerate(self.piles):
+            if i != self.stock_i:
+                hidden += pile[: self.down[i]]
+            elif not self.passes_used:
+                hidden += pile
+        shown = 0
+        for card in order:
+            shown |= 1 << card
+        for card in hidden:
+            shown &= ~(1 << card)
+        self.points = self.scoring.score(self)
+        self._data_of[self.cards] = self.data
+        n = len(self.layout)
+        self._lay(order[:n], len(self.where))
+        self._deal_piles(order[n:])
+        self.present = self.layout.full
+        self.removed = ()
+        self.passes_used = 0
+        self.run = 0
+        self.seen |= shown
+        self.data = self._data_of[self.cards] = deal_data(self)
 
     def event(self, name: str, n: int = 1) -> None:
         """Score ``n`` times the points the profile gives the event ``name`` (none when it gives

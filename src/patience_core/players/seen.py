@@ -113,7 +113,8 @@ def _known_places(game: Game) -> tuple[int, ...]:
 
     Hidden: face-down layout cards, the face-down parts of piles, and the stock's cards until
     its first redeal (the stock is turned in order, and a redeal needs it used up, so after the
-    first redeal every stock card has been seen). Every other card is in sight or has been.
+    first redeal every stock card has been seen), unless seen in an earlier round of a game of
+    rounds. Every other card is in sight or has been.
     """
     table = game.table
     hidden: set[int] = {table.cards[pos] for pos in bits(table.present & ~table.face_up_mask())}
@@ -123,6 +124,8 @@ def _known_places(game: Game) -> tuple[int, ...]:
                 hidden.update(pile)
         else:
             hidden.update(pile[: table.down[i]])
+    if table.seen:  # a game of rounds: a card seen in an earlier round is known, hidden or not
+        hidden = {card for card in hidden if not table.seen >> card & 1}
     deal = game.rules.deal_order(game.deal.indices)  # the cards in the places they were dealt
     return tuple(HIDDEN if card in hidden else card for card in deal)
 

@@ -9,12 +9,17 @@ what is dealt face up, the options and the scoring.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
+from typing import TYPE_CHECKING
 
 import attrs
 
-from patience_core import BuildOnWaste, GameSpec, Layout, Option, Scoring, Table, hookimpl
+from patience_core import BuildOnWaste, GameSpec, Layout, Option, Preset, Scoring, Table, hookimpl
 from patience_core.engine.cards import RANK_OF
+from patience_core.engine.solving import NO_WIN, SolveResult
 from patience_core.engine.spec import OptionValue
+
+if TYPE_CHECKING:
+    from patience_core.engine.game import Game
 
 # T1, T2: rows of 3, 6, 9 and 10; every card above the bottom row is covered by two below it.
 LAYOUT = Layout.peaks(3, 4, name="tripeaks")
@@ -92,6 +97,14 @@ class TriPeaks(BuildOnWaste):
     layout = LAYOUT
     passes = 1  # T9
 
+    def __new__(cls, options: Mapping[str, OptionValue]) -> TriPeaks:
+        # The option rounds plays Aisleriot's Progressive Rounds, rules of their own (rounds.py).
+        if cls is TriPeaks and options.get("rounds"):
+            from patience_tripeaks.rounds import ProgressiveRounds
+
+            cls = ProgressiveRounds
+        return super().__new__(cls)
+
     def __init__(self, options: Mapping[str, OptionValue]) -> None:
         super().__init__(options)
         self.wrap = bool(options["wrap"])  # T6; false is T13
@@ -139,8 +152,32 @@ SPEC = GameSpec(
             " (PySolFC's Three Peaks) or 'streaks' (Microsoft Solitaire Collection)",
             choices=tuple(PROFILES),
         ),
+        Option(
+            "rounds",
+            False,
+            "Aisleriot's Progressive Rounds: a cleared layout deals a new round from all 52 cards,"
+            " the score carried over; the game ends when no move is left",
+        ),
     ),
+    presets=(
+        Preset(
+            "triple-peaks-rounds",
+            "Triple Peaks, Progressive Rounds",
+            "GNOME Aisleriot's Triple Peaks with Progressive Rounds: round after round, its score",
+            {"rounds": True, "scoring": "aisleriot"},
+        ),
+    ),
+    since_version_1={"rounds": False},
+    solver=lambda game, node_limit, time_limit: rounds_solve(game),
 )
+
+
+def rounds_solve(game: Game) -> SolveResult | None:
+    """A game of progressive rounds is never won (a cleared layout is dealt again): the answer,
+    with no search. Declines (None) for every other TriPeaks game, which the family's solver plays."""
+    if not game.options.get("rounds"):
+        return None
+    return SolveResult(NO_WIN, solver="tripeaks-rounds")
 
 
 @hookimpl
