@@ -23,6 +23,10 @@ from pathlib import Path
 
 import pytest
 
+# The first test waits for every environment to be built (each install bounded at 900 s):
+# about two minutes on a quiet machine, far longer on a loaded one, past the suite's 300 s.
+pytestmark = pytest.mark.timeout(1800)
+
 ROOT = Path(__file__).parents[1]
 DOCS = ROOT / "docs"
 TUTORIAL = DOCS / "writing-a-plugin.md"
