@@ -124,6 +124,37 @@ DEFAULT_THREADS: Final = (
     MetaThread((_rated(*_PRODUCTIVE),), (3, 1, 3, 2, 2, 3), 7777),
 )
 """The meta threads :func:`solve` runs by default (docs/solver.md tells how they were chosen)."""
+NO_CELL_THREADS: Final = (
+    *DEFAULT_THREADS,
+    # without free cells a card is freed by moving it onto another parent (RELOCATE) or alone
+    # into an empty column (TO_EMPTY), moves the threads tuned on FreeCell never try: on the
+    # Beleaguered Castle deals 1..1000 left unknown at 300,000 positions it alone wins half
+    MetaThread(
+        (
+            _rated(
+                _search.COL_HOME,
+                _search.DIG,
+                _search.SEQ,
+                _search.RELOCATE,
+                _search.RUN_EMPTY,
+                _search.TO_EMPTY,
+            ),
+        ),
+        (3, 0, 4, 1, 2, 3),
+        1,
+    ),
+)
+"""The meta threads :func:`solve` runs by default for a game without free cells."""
+
+
+def default_threads(variant: Variant) -> tuple[MetaThread, ...]:
+    """The meta threads :func:`solve` runs for ``variant`` when none are given.
+
+    >>> from patience_freecell.rules import BELEAGUERED_CASTLE
+    >>> len(default_threads(FREECELL)), len(default_threads(BELEAGUERED_CASTLE))
+    (5, 6)
+    """
+    return NO_CELL_THREADS if variant.cells == 0 else DEFAULT_THREADS
 
 
 @attrs.frozen
@@ -163,14 +194,15 @@ def solve(
     line: LineForm | None = None,
     node_limit: int = DEFAULT_NODE_LIMIT,
     time_limit: float | None = None,
-    threads: Sequence[MetaThread] = DEFAULT_THREADS,
+    threads: Sequence[MetaThread] | None = None,
     check_memory: Callable[[int], None] = core_check_memory,
 ) -> Solution:
     """Solve ``position`` under ``variant``'s rules.
 
     ``line``: ``"runs"`` (runs move as one move) or ``"single"`` (single cards only); by
     default runs where the variant moves runs as one, else single cards. ``threads``: the meta
-    threads (none: the complete thread alone, slower to find wins but the same verdicts).
+    threads (by default :func:`default_threads`; none: the complete thread alone, slower to find
+    wins but the same verdicts).
     ``check_memory(nodes)`` is called every 16,384 positions and may stop the search by
     raising :class:`~patience_core.solver.memory.MemoryLimitReached`.
 
@@ -189,6 +221,8 @@ def solve(
             f"{variant.name} has {len(variant.columns)} columns and {variant.cells} cells; this position "
             f"has {len(position.columns)} and {len(position.cells)}"
         )
+    if threads is None:
+        threads = default_threads(variant)
     start = time.perf_counter()
     deadline = start + time_limit if time_limit is not None else 0.0
     steps: list[int] = []
@@ -294,11 +328,13 @@ def carry(count: int, src: str, dst: str, cells: list[str], empty: list[str]) ->
 __all__ = [
     "DEFAULT_NODE_LIMIT",
     "DEFAULT_THREADS",
+    "NO_CELL_THREADS",
     "LineForm",
     "MetaThread",
     "Solution",
     "Verdict",
     "carry",
+    "default_threads",
     "line_moves",
     "solve",
 ]
