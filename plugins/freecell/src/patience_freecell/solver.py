@@ -145,6 +145,17 @@ NO_CELL_THREADS: Final = (
     ),
 )
 """The meta threads :func:`solve` runs by default for a game without free cells."""
+_DIG_OUT: Final = _rated(_search.COL_HOME, _search.SEQ, _search.RELOCATE)
+SINGLE_CARD_THREADS: Final = (
+    # no cell and no empty column ever filled (Baker's Dozen): every move is a card home or
+    # onto a parent, so the threads differ in their ratings, which weigh the cards home and the
+    # cards over the next cards home (digging out the low cards); on seeded deals 1..20 at
+    # 300,000 positions they win 16 where the threads for games without cells win 9
+    MetaThread((_DIG_OUT,), (5, 0, 0, 1, 3, 0), 1),
+    MetaThread((_DIG_OUT,), (5, 0, 0, 1, 3, 3), 2),
+    MetaThread((_DIG_OUT,), (8, 0, 0, 1, 1, 3), 3),
+)
+"""The meta threads :func:`solve` runs by default for a game without cells or empty columns."""
 
 
 def default_threads(variant: Variant) -> tuple[MetaThread, ...]:
@@ -154,7 +165,9 @@ def default_threads(variant: Variant) -> tuple[MetaThread, ...]:
     >>> len(default_threads(FREECELL)), len(default_threads(BELEAGUERED_CASTLE))
     (5, 6)
     """
-    return NO_CELL_THREADS if variant.cells == 0 else DEFAULT_THREADS
+    if variant.cells:
+        return DEFAULT_THREADS
+    return SINGLE_CARD_THREADS if variant.empty == "none" else NO_CELL_THREADS
 
 
 @attrs.frozen
@@ -329,6 +342,7 @@ __all__ = [
     "DEFAULT_NODE_LIMIT",
     "DEFAULT_THREADS",
     "NO_CELL_THREADS",
+    "SINGLE_CARD_THREADS",
     "LineForm",
     "MetaThread",
     "Solution",
