@@ -15,8 +15,14 @@ from patience_core.solver import builds
 from patience_core.solver.memory import MemoryLimitReached
 from patience_freecell import VARIANTS, Position, Variant, microsoft_position, solve
 from patience_freecell import solver as freecell_solver
-from patience_freecell.rules import BAKERS_DOZEN, FREECELL, Move
-from patience_freecell.solver import carry
+from patience_freecell.rules import BAKERS_DOZEN, BELEAGUERED_CASTLE, FREECELL, Move
+from patience_freecell.solver import (
+    DEFAULT_THREADS,
+    NO_CELL_THREADS,
+    SINGLE_CARD_THREADS,
+    carry,
+    default_threads,
+)
 
 FEW_CELLS = [
     Variant("freecell-1", "FreeCell, one cell", (7, 7, 7, 7, 6, 6, 6, 6), 1),
@@ -243,3 +249,30 @@ def test_every_step_taken_back_restores_the_position_exactly(variant_id):
         for step in taken:
             search.apply_step(rules, pos, step)
         assert (pos.cols, pos.cells, pos.found) == (after.cols, after.cells, after.found)
+
+
+def test_games_without_cells_run_a_thread_that_relocates_cards():
+    # Beleaguered Castle's seeded deal 38: the threads tuned on FreeCell leave it unknown at
+    # 300,000 positions; the thread that moves cards between parents wins it at once
+    assert default_threads(FREECELL) == DEFAULT_THREADS
+    assert default_threads(BELEAGUERED_CASTLE) == NO_CELL_THREADS
+    position = BELEAGUERED_CASTLE.deal(Deal.from_seed(38).indices)
+    found = solve(position, BELEAGUERED_CASTLE, node_limit=20_000)
+    assert found.won
+    assert found.nodes < 5_000
+    assert_wins(BELEAGUERED_CASTLE, position, found)
+    assert (
+        solve(position, BELEAGUERED_CASTLE, threads=DEFAULT_THREADS, node_limit=20_000).verdict == "unknown"
+    )
+
+
+def test_bakers_dozen_runs_threads_that_dig_out_the_low_cards():
+    # seeded deal 4: won in a few hundred positions; the threads for games with empty columns
+    # leave it unknown at 20,000
+    assert default_threads(BAKERS_DOZEN) == SINGLE_CARD_THREADS
+    position = BAKERS_DOZEN.deal(Deal.from_seed(4).indices)
+    found = solve(position, BAKERS_DOZEN, node_limit=20_000)
+    assert found.won
+    assert found.nodes < 1_000
+    assert_wins(BAKERS_DOZEN, position, found)
+    assert solve(position, BAKERS_DOZEN, threads=NO_CELL_THREADS, node_limit=20_000).verdict == "unknown"
