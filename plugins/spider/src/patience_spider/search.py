@@ -238,30 +238,55 @@ def moves(rules: Rules, node: Node, out: list[int], keep_suits: bool) -> None:
 def rate(rules: Rules, node: Node) -> int:
     """How promising a position looks (higher first): runs home, cards dealt from the stock,
     cards face up, empty columns, and cards on a card one rank higher (more for one of their
-    own suit), less for cards face up on one that is not."""
+    own suit), less for cards face up on one that is not. A sum over the columns
+    (:func:`column_rating`), so a move's child is rated from its parent's (:func:`rate_child`)."""
     score = W_HOME * node.home - W_DEALT * node.left
     by_suit = rules.by_suit
     for col in node.cols:
-        size = len(col)
-        if not size:
-            score += W_EMPTY
-            continue
-        under = col[0]
-        if under >= DOWN:
-            score -= W_DOWN
-        for k in range(1, size):
-            c = col[k]
-            if c >= DOWN:
-                score -= W_DOWN
-            elif under < DOWN:
-                if under == c + 1 and c % 13 != 12:
-                    score += W_SUIT
-                elif not by_suit and under % 13 == c % 13 + 1:
-                    score += W_RANK
-                else:
-                    score -= W_BREAK
-            under = c
+        score += column_rating(col, by_suit)
     return score
+
+
+def column_rating(col: bytes, by_suit: bool) -> int:
+    """One column's share of :func:`rate`."""
+    size = len(col)
+    if not size:
+        return W_EMPTY
+    score = 0
+    under = col[0]
+    if under >= DOWN:
+        score -= W_DOWN
+    for k in range(1, size):
+        c = col[k]
+        if c >= DOWN:
+            score -= W_DOWN
+        elif under < DOWN:
+            if under == c + 1 and c % 13 != 12:
+                score += W_SUIT
+            elif not by_suit and under % 13 == c % 13 + 1:
+                score += W_RANK
+            else:
+                score -= W_BREAK
+        under = c
+    return score
+
+
+def rate_child(rules: Rules, node: Node, score: int, child: Node, step: int) -> int:
+    """:func:`rate` of ``child``, ``node`` after ``step``, from ``score``, the rating of ``node``:
+    a move changes two columns only (a deal is rated whole)."""
+    src = step & 15
+    if src == DEAL:
+        return rate(rules, child)
+    dst = step >> 4 & 15
+    by_suit = rules.by_suit
+    return (
+        score
+        + W_HOME * (child.home - node.home)
+        - column_rating(node.cols[src], by_suit)
+        - column_rating(node.cols[dst], by_suit)
+        + column_rating(child.cols[src], by_suit)
+        + column_rating(child.cols[dst], by_suit)
+    )
 
 
 def search(
@@ -344,6 +369,7 @@ def best_first(
         steps: list[int] = []
         moves(rules, node, steps, True)
         rank = _ID_MASK - current
+        base = rate(rules, node)
         for step in steps:
             child = play(rules, node, step)
             if child.home >= rules.runs:
@@ -357,7 +383,7 @@ def best_first(
                 return WON
             if key(child) in seen:
                 continue
-            score = rate(rules, child)
+            score = rate_child(rules, node, base, child, step)
             heappush(heap, (-score) << _SCORE_SHIFT | rank << _STEP_BITS | step)
         while True:
             if not heap:
@@ -389,59 +415,87 @@ def depth_first(
 ) -> int:
     """Search depth first, the children of a position best rated first, until a win, nothing
     left (NO_WIN) or ``limit`` positions counted (STOPPED). A position is marked seen when it
-    is searched, so the table holds no more positions than were searched."""
+    is searched, so the table holds no more positions than were searched. A frame keeps the
+    children :func:`expand` made (position, step, key), so none is played or keyed twice."""
     seen: set[bytes] = {key(root)}
-    path: list[Node] = [root]
     steps: list[int] = []
-    kids: list[int] = []
-    if expand(rules, root, seen, kids, line):
+    won: list[int] = []
+    kid_nodes: list[Node] = []
+    kid_steps: list[int] = []
+    kid_keys: list[bytes] = []
+    if expand(rules, root, seen, kid_nodes, kid_steps, kid_keys, won):
+        line.extend(won)
         return WON
-    frames: list[list[int]] = [kids]
-    while frames:
-        kids = frames[-1]
-        if not kids:
-            frames.pop()
-            path.pop()
+    frame_nodes: list[list[Node]] = [kid_nodes]
+    frame_steps: list[list[int]] = [kid_steps]
+    frame_keys: list[list[bytes]] = [kid_keys]
+    while frame_nodes:
+        kid_nodes = frame_nodes[-1]
+        if not kid_nodes:
+            frame_nodes.pop()
+            frame_steps.pop()
+            frame_keys.pop()
             if steps:
                 steps.pop()
             continue
-        step = kids.pop()
-        node = play(rules, path[-1], step)
-        k = key(node)
+        node = kid_nodes.pop()
+        step = frame_steps[-1].pop()
+        k = frame_keys[-1].pop()
         if k in seen:
             continue
         seen.add(k)
-        path.append(node)
         steps.append(step)
         if _tick(counted, limit, deadline, check_memory):
             return STOPPED
-        won: list[int] = []
-        more: list[int] = []
-        if expand(rules, node, seen, more, won):
+        more_nodes: list[Node] = []
+        more_steps: list[int] = []
+        more_keys: list[bytes] = []
+        if expand(rules, node, seen, more_nodes, more_steps, more_keys, won):
             line.extend(steps)
             line.extend(won)
             return WON
-        frames.append(more)
+        frame_nodes.append(more_nodes)
+        frame_steps.append(more_steps)
+        frame_keys.append(more_keys)
     return NO_WIN
 
 
-def expand(rules: Rules, node: Node, seen: set[bytes], kids: list[int], won: list[int]) -> bool:
-    """Put in ``kids`` the steps of ``node`` to positions not searched yet, the best rated last;
-    True (and the winning step in ``won``) if one of them wins."""
+def expand(
+    rules: Rules,
+    node: Node,
+    seen: set[bytes],
+    kid_nodes: list[Node],
+    kid_steps: list[int],
+    kid_keys: list[bytes],
+    won: list[int],
+) -> bool:
+    """Put in ``kid_nodes``, ``kid_steps`` and ``kid_keys`` the positions ``node`` leads to that
+    were not searched yet, the steps to them and their keys, the best rated last; True (and the
+    winning step in ``won``) if one of them wins."""
     steps: list[int] = []
     moves(rules, node, steps, False)
+    children: list[Node] = []
+    keys: list[bytes] = []
+    kept: list[int] = []
     ranked: list[int] = []
+    base = rate(rules, node)
     for s in range(len(steps)):
         step = steps[s]
         child = play(rules, node, step)
         if child.home >= rules.runs:
             won.append(step)
             return True
-        if key(child) in seen:
+        k = key(child)
+        if k in seen:
             continue
-        score = rate(rules, child)
-        ranked.append((score << _ORDER_BITS) | s)
+        ranked.append((rate_child(rules, node, base, child, step) << _ORDER_BITS) | len(children))
+        children.append(child)
+        keys.append(k)
+        kept.append(step)
     ranked.sort()
     for r in ranked:
-        kids.append(steps[r & _ORDER_MASK])
+        i = r & _ORDER_MASK
+        kid_nodes.append(children[i])
+        kid_steps.append(kept[i])
+        kid_keys.append(keys[i])
     return False
