@@ -416,67 +416,48 @@ def depth_first(
     """Search depth first, the children of a position best rated first, until a win, nothing
     left (NO_WIN) or ``limit`` positions counted (STOPPED). A position is marked seen when it
     is searched, so the table holds no more positions than were searched. A frame keeps the
-    children :func:`expand` made (position, step, key), so none is played or keyed twice."""
+    steps left to try, not the positions they lead to: a line can be hundreds of thousands of
+    moves deep, and the positions of every frame would not fit in memory."""
     seen: set[bytes] = {key(root)}
+    path: list[Node] = [root]
     steps: list[int] = []
-    won: list[int] = []
-    kid_nodes: list[Node] = []
-    kid_steps: list[int] = []
-    kid_keys: list[bytes] = []
-    if expand(rules, root, seen, kid_nodes, kid_steps, kid_keys, won):
-        line.extend(won)
+    kids: list[int] = []
+    if expand(rules, root, seen, kids, line):
         return WON
-    frame_nodes: list[list[Node]] = [kid_nodes]
-    frame_steps: list[list[int]] = [kid_steps]
-    frame_keys: list[list[bytes]] = [kid_keys]
-    while frame_nodes:
-        kid_nodes = frame_nodes[-1]
-        if not kid_nodes:
-            frame_nodes.pop()
-            frame_steps.pop()
-            frame_keys.pop()
+    frames: list[list[int]] = [kids]
+    while frames:
+        kids = frames[-1]
+        if not kids:
+            frames.pop()
+            path.pop()
             if steps:
                 steps.pop()
             continue
-        node = kid_nodes.pop()
-        step = frame_steps[-1].pop()
-        k = frame_keys[-1].pop()
+        step = kids.pop()
+        node = play(rules, path[-1], step)
+        k = key(node)
         if k in seen:
             continue
         seen.add(k)
+        path.append(node)
         steps.append(step)
         if _tick(counted, limit, deadline, check_memory):
             return STOPPED
-        more_nodes: list[Node] = []
-        more_steps: list[int] = []
-        more_keys: list[bytes] = []
-        if expand(rules, node, seen, more_nodes, more_steps, more_keys, won):
+        won: list[int] = []
+        more: list[int] = []
+        if expand(rules, node, seen, more, won):
             line.extend(steps)
             line.extend(won)
             return WON
-        frame_nodes.append(more_nodes)
-        frame_steps.append(more_steps)
-        frame_keys.append(more_keys)
+        frames.append(more)
     return NO_WIN
 
 
-def expand(
-    rules: Rules,
-    node: Node,
-    seen: set[bytes],
-    kid_nodes: list[Node],
-    kid_steps: list[int],
-    kid_keys: list[bytes],
-    won: list[int],
-) -> bool:
-    """Put in ``kid_nodes``, ``kid_steps`` and ``kid_keys`` the positions ``node`` leads to that
-    were not searched yet, the steps to them and their keys, the best rated last; True (and the
-    winning step in ``won``) if one of them wins."""
+def expand(rules: Rules, node: Node, seen: set[bytes], kids: list[int], won: list[int]) -> bool:
+    """Put in ``kids`` the steps of ``node`` to positions not searched yet, the best rated last;
+    True (and the winning step in ``won``) if one of them wins."""
     steps: list[int] = []
     moves(rules, node, steps, False)
-    children: list[Node] = []
-    keys: list[bytes] = []
-    kept: list[int] = []
     ranked: list[int] = []
     base = rate(rules, node)
     for s in range(len(steps)):
@@ -485,17 +466,10 @@ def expand(
         if child.home >= rules.runs:
             won.append(step)
             return True
-        k = key(child)
-        if k in seen:
+        if key(child) in seen:
             continue
-        ranked.append((rate_child(rules, node, base, child, step) << _ORDER_BITS) | len(children))
-        children.append(child)
-        keys.append(k)
-        kept.append(step)
+        ranked.append((rate_child(rules, node, base, child, step) << _ORDER_BITS) | s)
     ranked.sort()
     for r in ranked:
-        i = r & _ORDER_MASK
-        kid_nodes.append(children[i])
-        kid_steps.append(kept[i])
-        kid_keys.append(keys[i])
+        kids.append(steps[r & _ORDER_MASK])
     return False
