@@ -3,6 +3,7 @@
     python scripts/bench_spider.py --game spider-1 --deals 1..200
     python scripts/bench_spider.py --game scorpion --deals 1..1000 --json out.jsonl   # a JSON line a deal
     python scripts/bench_spider.py --game simple-simon --deals 1..1000 --fc-solve     # fc-solve beside it
+    python scripts/bench_spider.py --sum part1.jsonl part2.jsonl     # the figures of runs in parts
 
 Ours: each deal solved in this process (``patience_spider.solver.solve``) at the core's default
 limits unless ``--node-limit`` or ``--time-limit`` say otherwise, its CPU time
@@ -15,6 +16,9 @@ searched, and the process's peak memory.
 simple_simon`` (Debian package freecell-solver-bin) as board text (a column a line, bottom card
 first) and times the fc-solve process alone (its CPU from ``wait4``): its verdicts and times
 are printed beside ours.
+
+``--sum FILE...`` prints the same figures from the JSON lines of earlier runs (a long range run
+in parts, or cut short), deals counted once each, and which deals were left unknown.
 """
 
 from __future__ import annotations
@@ -91,6 +95,37 @@ def summary(name: str, verdicts: list[str], seconds: list[float]) -> None:
     )
 
 
+def print_sum(paths: list[str]) -> None:
+    """The figures of earlier runs from their JSON lines (the last line of a deal counts)."""
+    records: dict[int, dict[str, object]] = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as lines:
+            for text in lines:
+                if text.strip():
+                    record = json.loads(text)
+                    records[int(record["deal"])] = record
+    if not records:
+        raise SystemExit("no deals in " + " ".join(paths))
+    rows = [records[deal] for deal in sorted(records)]
+    deals = sorted(records)
+    gaps = len(deals) != deals[-1] - deals[0] + 1
+    print(f"deals {deals[0]}..{deals[-1]} ({len(deals)} deals{', with gaps' if gaps else ''})")
+    summary("ours", [str(r["verdict"]) for r in rows], [float(str(r["cpu"])) for r in rows])
+    nodes = [int(str(r["nodes"])) for r in rows]
+    print(
+        f"  positions searched: median {statistics.median(nodes):,.0f}, max {max(nodes):,},"
+        f" total {sum(nodes):,}"
+    )
+    print(f"  unknown: {[r['deal'] for r in rows if r['verdict'] == 'unknown']}")
+    if all("fc_solve" in r for r in rows):
+        theirs = [str(r["fc_solve"]) for r in rows]
+        summary("fc-solve -g simple_simon", theirs, [float(str(r["fc_solve_cpu"])) for r in rows])
+        differ = [
+            (r["deal"], r["verdict"], t) for r, t in zip(rows, theirs, strict=True) if r["verdict"] != t
+        ]
+        print(f"  verdicts differ: {len(differ)} {differ[:12]}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument(
@@ -101,7 +136,11 @@ def main() -> None:
     parser.add_argument("--time-limit", type=float, default=None)
     parser.add_argument("--json", help="write a JSON line a deal to this file")
     parser.add_argument("--fc-solve", action="store_true", help="Freecell Solver beside ours (Simple Simon)")
+    parser.add_argument("--sum", nargs="+", metavar="FILE", help="the figures of earlier --json runs")
     args = parser.parse_args()
+    if args.sum:
+        print_sum(args.sum)
+        return
     if args.fc_solve and args.game != "simple-simon":
         raise SystemExit("fc-solve plays Simple Simon of this family only: use --game simple-simon")
     out = open(args.json, "w", encoding="utf-8") if args.json else None  # noqa: SIM115

@@ -140,3 +140,37 @@ def test_the_limits_stop_the_search_with_unknown():
 def test_move_text():
     assert move_text(2 | 9 << 4 | 12 << 8) == "t3-t10x12"
     assert move_text(4 | 0 << 4 | 1 << 8) == "t5-t1"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_child_rated_from_its_parent_is_rated_as_a_whole(game_id):
+    """The search rates a move's child from its parent's rating and the two columns changed:
+    along random lines, that must equal the rating of the whole position."""
+    from patience_spider import search as plain
+    from patience_spider.rules import DOWN_SUIT
+
+    rng = random.Random(7)
+    for seed in range(1, 6):
+        game = patience_core.new_game(game_id, seed=seed)
+        family = game.rules.family
+        columns, stock, home = spider_solver.position_of(game.rules, game.table)
+        rules = plain.Rules(
+            len(columns),
+            family.build == DOWN_SUIT,
+            family.run is None,
+            family.empty == 13,
+            family.deal_needs_full_columns,
+            stock,
+            family.foundations,
+        )
+        node = plain.Node(columns, len(stock), home)
+        for _ in range(40):
+            steps: list[int] = []
+            plain.moves(rules, node, steps, False)
+            if not steps:
+                break
+            score = plain.rate(rules, node)
+            for step in steps:
+                child = plain.play(rules, node, step)
+                assert plain.rate_child(rules, node, score, child, step) == plain.rate(rules, child)
+            node = plain.play(rules, node, rng.choice(steps))

@@ -238,30 +238,55 @@ def moves(rules: Rules, node: Node, out: list[int], keep_suits: bool) -> None:
 def rate(rules: Rules, node: Node) -> int:
     """How promising a position looks (higher first): runs home, cards dealt from the stock,
     cards face up, empty columns, and cards on a card one rank higher (more for one of their
-    own suit), less for cards face up on one that is not."""
+    own suit), less for cards face up on one that is not. A sum over the columns
+    (:func:`column_rating`), so a move's child is rated from its parent's (:func:`rate_child`)."""
     score = W_HOME * node.home - W_DEALT * node.left
     by_suit = rules.by_suit
     for col in node.cols:
-        size = len(col)
-        if not size:
-            score += W_EMPTY
-            continue
-        under = col[0]
-        if under >= DOWN:
-            score -= W_DOWN
-        for k in range(1, size):
-            c = col[k]
-            if c >= DOWN:
-                score -= W_DOWN
-            elif under < DOWN:
-                if under == c + 1 and c % 13 != 12:
-                    score += W_SUIT
-                elif not by_suit and under % 13 == c % 13 + 1:
-                    score += W_RANK
-                else:
-                    score -= W_BREAK
-            under = c
+        score += column_rating(col, by_suit)
     return score
+
+
+def column_rating(col: bytes, by_suit: bool) -> int:
+    """One column's share of :func:`rate`."""
+    size = len(col)
+    if not size:
+        return W_EMPTY
+    score = 0
+    under = col[0]
+    if under >= DOWN:
+        score -= W_DOWN
+    for k in range(1, size):
+        c = col[k]
+        if c >= DOWN:
+            score -= W_DOWN
+        elif under < DOWN:
+            if under == c + 1 and c % 13 != 12:
+                score += W_SUIT
+            elif not by_suit and under % 13 == c % 13 + 1:
+                score += W_RANK
+            else:
+                score -= W_BREAK
+        under = c
+    return score
+
+
+def rate_child(rules: Rules, node: Node, score: int, child: Node, step: int) -> int:
+    """:func:`rate` of ``child``, ``node`` after ``step``, from ``score``, the rating of ``node``:
+    a move changes two columns only (a deal is rated whole)."""
+    src = step & 15
+    if src == DEAL:
+        return rate(rules, child)
+    dst = step >> 4 & 15
+    by_suit = rules.by_suit
+    return (
+        score
+        + W_HOME * (child.home - node.home)
+        - column_rating(node.cols[src], by_suit)
+        - column_rating(node.cols[dst], by_suit)
+        + column_rating(child.cols[src], by_suit)
+        + column_rating(child.cols[dst], by_suit)
+    )
 
 
 def search(
@@ -344,6 +369,7 @@ def best_first(
         steps: list[int] = []
         moves(rules, node, steps, True)
         rank = _ID_MASK - current
+        base = rate(rules, node)
         for step in steps:
             child = play(rules, node, step)
             if child.home >= rules.runs:
@@ -357,7 +383,7 @@ def best_first(
                 return WON
             if key(child) in seen:
                 continue
-            score = rate(rules, child)
+            score = rate_child(rules, node, base, child, step)
             heappush(heap, (-score) << _SCORE_SHIFT | rank << _STEP_BITS | step)
         while True:
             if not heap:
@@ -389,7 +415,9 @@ def depth_first(
 ) -> int:
     """Search depth first, the children of a position best rated first, until a win, nothing
     left (NO_WIN) or ``limit`` positions counted (STOPPED). A position is marked seen when it
-    is searched, so the table holds no more positions than were searched."""
+    is searched, so the table holds no more positions than were searched. A frame keeps the
+    steps left to try, not the positions they lead to: a line can be hundreds of thousands of
+    moves deep, and the positions of every frame would not fit in memory."""
     seen: set[bytes] = {key(root)}
     path: list[Node] = [root]
     steps: list[int] = []
@@ -431,6 +459,7 @@ def expand(rules: Rules, node: Node, seen: set[bytes], kids: list[int], won: lis
     steps: list[int] = []
     moves(rules, node, steps, False)
     ranked: list[int] = []
+    base = rate(rules, node)
     for s in range(len(steps)):
         step = steps[s]
         child = play(rules, node, step)
@@ -439,8 +468,7 @@ def expand(rules: Rules, node: Node, seen: set[bytes], kids: list[int], won: lis
             return True
         if key(child) in seen:
             continue
-        score = rate(rules, child)
-        ranked.append((score << _ORDER_BITS) | s)
+        ranked.append((rate_child(rules, node, base, child, step) << _ORDER_BITS) | s)
     ranked.sort()
     for r in ranked:
         kids.append(steps[r & _ORDER_MASK])
