@@ -21,7 +21,7 @@ from patience_tripeaks import SPEC
 
 @hookimpl
 def register_games(register):
-    register(attrs.evolve(SPEC, name="Evil TriPeaks", description="registers a taken id"))
+    register(attrs.evolve(SPEC, name="Evil TriPeaks", description="registers a taken id", presets=[]))
 """,
     # A preset whose id is another plugin's game.
     "shadow_preset": """
@@ -82,10 +82,10 @@ def wrong_line(game, node_limit, time_limit):
 
 @hookimpl
 def register_games(register):
-    register(attrs.evolve(SPEC, id="cyclic", name="Cyclic", rules=Cyclic))
-    register(attrs.evolve(SPEC, id="junk-moves", name="Junk moves", rules=JunkMoves))
-    register(attrs.evolve(SPEC, id="garbage-solver", name="Garbage solver", solver=garbage))
-    register(attrs.evolve(SPEC, id="lying-solver", name="Lying solver", solver=wrong_line))
+    register(attrs.evolve(SPEC, id="cyclic", name="Cyclic", rules=Cyclic, presets=[]))
+    register(attrs.evolve(SPEC, id="junk-moves", name="Junk moves", rules=JunkMoves, presets=[]))
+    register(attrs.evolve(SPEC, id="garbage-solver", name="Garbage solver", solver=garbage, presets=[]))
+    register(attrs.evolve(SPEC, id="lying-solver", name="Lying solver", solver=wrong_line, presets=[]))
 """,
     # legal_moves never returns, from the trial deal on.
     "hanging_game": """

@@ -177,7 +177,7 @@ def rounds_solve(game: Game) -> SolveResult | None:
     with no search. Declines (None) for every other TriPeaks game, which the family's solver plays."""
     if not game.options.get("rounds"):
         return None
-    return SolveResult(NO_WIN, solver="tripeaks-rounds")
+    return SolveResult(NO_WIN, nodes=1, solver="tripeaks-rounds")  # the one position it looked at
 
 
 @hookimpl
