@@ -251,28 +251,24 @@ def test_every_step_taken_back_restores_the_position_exactly(variant_id):
         assert (pos.cols, pos.cells, pos.found) == (after.cols, after.cells, after.found)
 
 
-def test_games_without_cells_run_a_thread_that_relocates_cards():
-    # Beleaguered Castle's seeded deal 38: the threads tuned on FreeCell leave it unknown at
-    # 300,000 positions; the thread that moves cards between parents wins it at once
+@pytest.mark.parametrize(
+    ("variant", "threads", "others", "seed", "most"),
+    [
+        # Beleaguered Castle's seeded deal 38: the threads tuned on FreeCell leave it unknown at
+        # 300,000 positions; the thread that moves cards between parents wins it at once.
+        (BELEAGUERED_CASTLE, NO_CELL_THREADS, DEFAULT_THREADS, 38, 5_000),
+        # Baker's Dozen's seeded deal 4: won in a few hundred positions by the threads that dig
+        # out the low cards; the threads for games with empty columns leave it unknown at 20,000.
+        (BAKERS_DOZEN, SINGLE_CARD_THREADS, NO_CELL_THREADS, 4, 1_000),
+    ],
+    ids=["beleaguered-castle", "bakers-dozen"],
+)
+def test_games_without_cells_run_threads_of_their_own(variant, threads, others, seed, most):
     assert default_threads(FREECELL) == DEFAULT_THREADS
-    assert default_threads(BELEAGUERED_CASTLE) == NO_CELL_THREADS
-    position = BELEAGUERED_CASTLE.deal(Deal.from_seed(38).indices)
-    found = solve(position, BELEAGUERED_CASTLE, node_limit=20_000)
+    assert default_threads(variant) == threads
+    position = variant.deal(Deal.from_seed(seed).indices)
+    found = solve(position, variant, node_limit=20_000)
     assert found.won
-    assert found.nodes < 5_000
-    assert_wins(BELEAGUERED_CASTLE, position, found)
-    assert (
-        solve(position, BELEAGUERED_CASTLE, threads=DEFAULT_THREADS, node_limit=20_000).verdict == "unknown"
-    )
-
-
-def test_bakers_dozen_runs_threads_that_dig_out_the_low_cards():
-    # seeded deal 4: won in a few hundred positions; the threads for games with empty columns
-    # leave it unknown at 20,000
-    assert default_threads(BAKERS_DOZEN) == SINGLE_CARD_THREADS
-    position = BAKERS_DOZEN.deal(Deal.from_seed(4).indices)
-    found = solve(position, BAKERS_DOZEN, node_limit=20_000)
-    assert found.won
-    assert found.nodes < 1_000
-    assert_wins(BAKERS_DOZEN, position, found)
-    assert solve(position, BAKERS_DOZEN, threads=NO_CELL_THREADS, node_limit=20_000).verdict == "unknown"
+    assert found.nodes < most
+    assert_wins(variant, position, found)
+    assert solve(position, variant, threads=others, node_limit=20_000).verdict == "unknown"

@@ -147,22 +147,13 @@ def test_a_child_rated_from_its_parent_is_rated_as_a_whole(game_id):
     """The search rates a move's child from its parent's rating and the two columns changed:
     along random lines, that must equal the rating of the whole position."""
     from patience_spider import search as plain
-    from patience_spider.rules import DOWN_SUIT
 
     rng = random.Random(7)
     for seed in range(1, 6):
         game = patience_core.new_game(game_id, seed=seed)
         family = game.rules.family
         columns, stock, home = spider_solver.position_of(game.rules, game.table)
-        rules = plain.Rules(
-            len(columns),
-            family.build == DOWN_SUIT,
-            family.run is None,
-            family.empty == 13,
-            family.deal_needs_full_columns,
-            stock,
-            family.foundations,
-        )
+        rules = plain.Rules(len(columns), *spider_solver.search_flags(family), stock, family.foundations)
         node = plain.Node(columns, len(stock), home)
         for _ in range(40):
             steps: list[int] = []

@@ -41,7 +41,7 @@ from patience_core.engine.solving import NO_WIN, UNKNOWN, WON
 from patience_core.solver.builds import load
 from patience_core.solver.memory import MemoryLimitReached
 from patience_core.solver.memory import check_memory as core_check_memory
-from patience_spider.rules import DOWN_SUIT, SpiderRules
+from patience_spider.rules import DOWN_SUIT, Family, SpiderRules
 
 _search = load("patience_spider.search")
 
@@ -108,10 +108,7 @@ def solve(
             columns,
             len(stock),
             home,
-            family.build == DOWN_SUIT,
-            family.run is None,
-            family.empty == 13,
-            family.deal_needs_full_columns,
+            *search_flags(family),
             stock,
             family.foundations,
             best_first_share(node_limit, len(stock), len(columns)),
@@ -129,6 +126,17 @@ def solve(
     if status == _search.WON:
         return Solution("won", tuple(move_text(step) for step in steps), nodes, seconds)
     return Solution("no win" if status == _search.NO_WIN else "unknown", (), nodes, seconds)
+
+
+def search_flags(family: Family) -> tuple[bool, bool, bool, bool]:
+    """The family's rules as the search reads them: building by suit, moving any group (not
+    runs of one suit), kings alone into empty columns, dealing only onto full columns."""
+    return (
+        family.build == DOWN_SUIT,
+        family.run is None,
+        family.empty == 13,
+        family.deal_needs_full_columns,
+    )
 
 
 def best_first_share(node_limit: int, stock: int, ncols: int) -> int:
