@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import math
 import os
 import re
 import secrets
@@ -866,7 +867,7 @@ class Games:
             "title": game.preset.name if game.preset else game.spec.name,
             "view": game.to_dict("player"),
             "redo": len(game.undone),
-            "seconds": round(game.clock.seconds, 1),
+            "seconds": math.floor(game.clock.seconds * 10) / 10,  # down: the page floors it too
             "counted": inplay.counted,
             "recorded": inplay.counted and inplay.ended and not inplay.pending,
             "assisted": inplay.assisted,
