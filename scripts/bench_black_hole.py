@@ -133,11 +133,12 @@ def main() -> None:
                 verdicts, cpu = one_run(name, args, paths, a, b)
                 seen[name] = verdicts
                 print(f"run {run} {name:8} {figures(verdicts, cpu)}", flush=True)
-        if len(seen) < 2:
-            return
-        pairs = zip(seen["patience"], seen["bhs"], strict=True)
-        differ = [a + i for i, (x, y) in enumerate(pairs) if x != y]
-        print(f"verdicts differ on {len(differ)} deals{': ' + str(differ[:20]) if differ else ''}")
+            # After every run, so that a sitting stopped before its last run still compares.
+            if len(seen) == 2:
+                pairs = zip(seen["patience"], seen["bhs"], strict=True)
+                differ = [a + i for i, (x, y) in enumerate(pairs) if x != y]
+                listed = f": {differ[:20]}" if differ else ""
+                print(f"run {run} verdicts differ on {len(differ)} deals{listed}", flush=True)
 
 
 if __name__ == "__main__":
