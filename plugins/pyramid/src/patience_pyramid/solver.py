@@ -53,6 +53,18 @@ Sound pruning, each argued here and tested against the generic solver:
    before). The transposition table keys positions without their pass and keeps the earliest
    pass each was entered in; a later pass of a position entered is not searched again.
 
+Relatives that pair by another rule (Cheops: equal or adjacent ranks, no card alone) are searched
+the same way, the rule given as a table of the ranks each rank pairs with. Prunings 1, 3, 4 and 6
+read the partners from the table (pruning 1 only for a rank that goes alone and pairs with
+nothing; a rule with a lone rank that also pairs is declined). Prunings 2 and 5 count on each
+rank pairing with one other rank and are kept for Pyramid's pairs; under another rule pruning 2
+is the weaker check that holds for any rule: every pyramid card keeps a partner (a compatible
+pyramid card, or a stock or waste card of a rank it pairs with), under the strict win so does
+every stock and waste card, and every group of ranks joined by the rule (ranks of which no card
+is left break a group) holds an even number of cards, since each pair takes two cards of one
+group. It is checked at the root and after each removal for the ranks the pair touched (the
+groups when a rank runs out). Pruning 5 is left out.
+
 The search is :mod:`patience_pyramid.search` (compiled with mypyc where the install could).
 """
 
