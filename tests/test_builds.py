@@ -50,6 +50,7 @@ DEALS = [
     ("par-pyramid", {}, range(1, 7)),
     ("triangle", {}, range(1, 4)),
     ("pyramid", {"face_down": True}, range(1, 3)),
+    ("cheops", {}, range(1, 5)),
 ]
 
 

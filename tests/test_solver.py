@@ -93,6 +93,7 @@ CASES = [
     ("pyramid", {"passes": 2}, 17),
     ("par-pyramid", {}, 17),
     ("par-pyramid", {"win": "all"}, 17),
+    ("cheops", {}, 17),
     ("toy-golf", {}, 16),
     ("golf", {"kings": "wrap"}, 12),
     ("black-hole", {}, 14),
@@ -166,6 +167,7 @@ def test_specialised_solvers_are_used():
     assert solve_full_information(patience_core.new_game("tripeaks", seed=1)).solver == "build-on-waste"
     assert solve_full_information(patience_core.new_game("toy-golf", seed=1)).solver == "build-on-waste"
     assert solve_full_information(patience_core.new_game("pyramid", seed=1)).solver == "pyramid"
+    assert solve_full_information(patience_core.new_game("cheops", seed=1)).solver == "pyramid"
     assert (
         solve_full_information(patience_core.new_game("toy-pairs", seed=1), node_limit=100).solver
         == "generic"
@@ -243,7 +245,8 @@ def test_no_win_on_whole_deals_is_confirmed_by_the_generic_solver(build, game_id
 
 
 @pytest.mark.parametrize(
-    ("game_id", "options"), [("pyramid", {}), ("pyramid", {"win": "all"}), ("par-pyramid", {})]
+    ("game_id", "options"),
+    [("pyramid", {}), ("pyramid", {"win": "all"}), ("par-pyramid", {}), ("cheops", {})],
 )
 def test_pyramid_verdicts_match_the_generic_solver_on_larger_positions(build, game_id, options):
     """Positions too large for breadth-first search but within the generic solver's reach: the

@@ -6,6 +6,8 @@ import patience_core
 from patience_core import Game
 from patience_core.testing import conformance_tests, deal_with, play_winning_line
 from patience_pyramid import LAYOUT
+from patience_pyramid.pairing import PairRule
+from patience_pyramid.solver import solve_one_pass_pairs
 
 TestCheopsConformance = conformance_tests("cheops", max_examples=10)
 
@@ -62,3 +64,28 @@ def test_ch3_draw_puts_the_drawn_card_on_the_waste_one_pass():
 def test_ch4_won_when_all_52_cards_are_gone():
     game = play_winning_line(patience_core.new_game("cheops", seed=2))
     assert len(game.to_dict()["removed"]) == 52
+
+
+def test_pyramids_search_answers_cheops_and_its_lines_replay():
+    """The Pyramid family's search, with Cheops's pairs, wins these deals; each line, played
+    through ``Game.play``, removes all 52 cards."""
+    won = 0
+    for seed in range(1, 9):
+        game = patience_core.new_game("cheops", seed=seed)
+        result = patience_core.solve_full_information(game, node_limit=200_000)
+        assert result.solver == "pyramid"
+        if result.verdict == "won":
+            won += 1
+            for text in result.line:
+                game.play(text)
+            assert game.status() == "won", seed
+    assert won >= 6
+
+
+def test_the_search_declines_a_rank_alone_that_also_pairs():
+    """Pruning 1 removes a lone card at once, sound only when it pairs with nothing: a rule
+    whose lone rank also pairs is left to the generic solver."""
+    game = patience_core.new_game("cheops", seed=1)
+    assert solve_one_pass_pairs(game, 1000, None) is not None
+    game.rules.rule = PairRule.of("kings alone or paired", lambda r, s: abs(r - s) <= 1, alone=(13,))
+    assert solve_one_pass_pairs(game, 1000, None) is None

@@ -7,6 +7,7 @@ from patience_core import DRAW, GameSpec, Move, Table
 from patience_core.engine.table import HAND_PILE, STOCK_PILE, WASTE_PILE
 from patience_pyramid.pairing import ADJACENT, PairOff
 from patience_pyramid.rules import LAYOUT
+from patience_pyramid.solver import solve_one_pass_pairs
 
 
 class Cheops(PairOff):
@@ -39,5 +40,6 @@ SPEC = GameSpec(
     name="Cheops",
     description="Pyramid with pairs of equal or adjacent ranks, no king alone, one pass through the stock.",
     rules=Cheops,
+    solver=solve_one_pass_pairs,  # Pyramid's rank-based search, with Cheops's pairs
     family="Pyramid",
 )

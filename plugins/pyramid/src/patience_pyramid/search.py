@@ -37,8 +37,22 @@ TOP_ONLY: Final = 1
 TOP_AND_OLDEST: Final = 2
 
 
-# A position to try: present, waste, drawn, stock, pass, count, rank pair, choice.
+SUM_13_FITS: Final = [0, *(1 << (13 - r) for r in range(1, 13)), 0]
+"""Pyramid's pairs: ``fits[r]`` has bit s set when ranks r and s pair (they sum to 13)."""
+
+# A position to try: present, waste, drawn, stock, pass, count, the two ranks removed (r | s << 4,
+# 0 for a card alone, negated for a forced pair), choice.
 Child = tuple[int, int, int, int, int, int, int, tuple[int, ...]]
+
+
+def _fit_count(count: int, ranks: int) -> int:
+    """The cards ``count`` holds (4 bits a rank) of the ranks set in ``ranks``."""
+    total = 0
+    while ranks:
+        low = ranks & -ranks
+        ranks ^= low
+        total += count >> ((low.bit_length() - 1) << 2) & 15
+    return total
 
 
 class _Stop(Exception):
@@ -125,13 +139,21 @@ def _dig_possible(layouts: int, waste: int, drawn: int, stock: int, dig: list[in
 
 
 def _cut_dead(
-    waste: int, drawn: int, stock: int, ranks_left: int, strict: bool, under: bool
+    waste: int,
+    drawn: int,
+    stock: int,
+    ranks_left: int,
+    strict: bool,
+    under: bool,
+    fits: list[int],
+    alone: int,
 ) -> tuple[int, int]:
-    """Pruning 4 (last pass): a waste card with no partner left (no pyramid card of the other
-    rank, none of it in the stock or above it on the waste, nor, with ``under`` (Aisleriot's
+    """Pruning 4 (last pass): a waste card with no partner left (no pyramid card of a rank it
+    pairs with, none in the stock or above it on the waste, nor, with ``under`` (Aisleriot's
     Thirteen), the card right under it) never goes, and the waste under it never shows again.
     The waste without those cards and the count of ranks cut off (-1 under the strict win: the
-    position is lost)."""
+    position is lost). ``fits[r]``: the ranks a card of rank r pairs with, a bit each;
+    ``alone``: the ranks that go alone (and pair with nothing)."""
     above = ranks_left
     while stock:
         above |= 1 << (stock & 15)
@@ -143,7 +165,7 @@ def _cut_dead(
     rest = waste >> shift
     while rest >> 4:
         r = rest & 15
-        if r != 13 and not above >> (13 - r) & 1 and not (under and (rest >> 4 & 15) == 13 - r):
+        if not alone >> r & 1 and not above & fits[r] and not (under and fits[r] >> (rest >> 4 & 15) & 1):
             if strict:
                 return waste, -1
             cut = 0
@@ -184,6 +206,8 @@ def search_deal(
     deadline: float,
     check_memory: Callable[[int], None],
     mode: int = DRAWN_AND_TOP,
+    rank_fits: list[int] | None = None,
+    alone: int = 1 << 13,
 ) -> tuple[int, int, list[tuple[int, ...]]]:
     """Search from a position; return (NO_WIN, WON or STOPPED, positions searched, choices).
 
@@ -194,7 +218,14 @@ def search_deal(
     ``check_memory(nodes)`` is called every :data:`MEMORY_EVERY` positions and stops the search
     by raising (a compiled loop never gives a signal handler the chance to). ``mode``: what is
     in reach of the waste (:data:`DRAWN_AND_TOP`, :data:`TOP_ONLY`, :data:`TOP_AND_OLDEST`).
+    ``rank_fits[r]`` (ranks 0-13) has bit s set when ranks r and s pair, ``alone`` bit r when a card
+    of rank r goes by itself; by default Pyramid's, pairs summing to 13 and kings alone. A rank
+    that goes alone must pair with nothing (pruning 1 counts on it).
     """
+    fits: list[int] = list(SUM_13_FITS) if rank_fits is None else rank_fits
+    # Prunings 2 and 5 are counted for Pyramid's pairs (a rank pairs with one rank, 13 less it);
+    # other pair rules get the looser checks of pruning 2 that hold for any rule.
+    sum13 = fits == SUM_13_FITS and alone == 1 << 13
     n = len(rank_at)
     aisleriot = mode != DRAWN_AND_TOP
     oldest_too = mode == TOP_AND_OLDEST
@@ -211,18 +242,30 @@ def search_deal(
         for q in range(n):
             if line_of_cover[q] >> p & 1:
                 line_of_cover[p] |= 1 << q
+    fit_cards = [0] * 14  # the pyramid positions a card of each rank pairs with
+    for r in range(1, 14):
+        for s in range(1, 14):
+            if fits[r] >> s & 1:
+                fit_cards[r] |= layout_rank[s]
     compatible = [0] * n  # pruning 2: pyramid partners not on the card's line of cover
+    pair_from = [0] * n  # the partners each pair of free pyramid cards is listed from, once
     for p, r in enumerate(rank_at):
-        if r != 13:
-            partners = layout_rank[13 - r]
+        if fits[r]:
+            partners = fit_cards[r] & ~(1 << p)
             touching = partners & (blockers[p] | covers[p]) if house else 0
             compatible[p] = partners & ~line_of_cover[p] | touching
+            for q in range(n):
+                if partners >> q & 1 and (rank_at[q] > r or (rank_at[q] == r and q > p)):
+                    pair_from[p] |= 1 << q
     zeros = [0] * 4096
     t0 = tables[0]
     t1 = tables[1] if len(tables) > 1 else zeros
     t2 = tables[2] if len(tables) > 2 else zeros
     more = tables[3:]
-    kings = layout_rank[13]
+    kings = 0  # the pyramid cards that go alone (Pyramid's kings)
+    for r in range(1, 14):
+        if alone >> r & 1:
+            kings |= layout_rank[r]
     # Pruning 5's table counts at most four cards of a rank (one deck): with several decks it is
     # left out, which only searches more.
     digging = all(layout_rank[r].bit_count() + (count >> 4 * r & 15) <= 4 for r in range(1, 14))
@@ -230,9 +273,11 @@ def search_deal(
     # to 416 cards), the waste, the stock.
     size_at = n + 1
     waste_at = n + 10
-    low_ranks = (
-        layout_rank[1] | layout_rank[2] | layout_rank[3] | layout_rank[4] | layout_rank[5] | layout_rank[6]
-    )
+    # The cards a pair of two free pyramid cards is listed from: its lower rank (Pyramid's A-6).
+    low_ranks = 0
+    for p in range(n):
+        if pair_from[p]:
+            low_ranks |= 1 << p
     seen: dict[int, int] = {}  # position, less its pass -> the earliest pass it was entered in
     nodes = 0
 
@@ -283,6 +328,73 @@ def search_deal(
         need = max(nr - ss, ns - sr)
         return need <= 0 or matching(lr, ls) >= need
 
+    def stock_partners(present: int, count: int, c: int) -> int:
+        # The partners a stock or waste card of rank c has left: the pyramid cards and the
+        # other stock and waste cards it pairs with.
+        return (present & fit_cards[c]).bit_count() + _fit_count(count, fits[c]) - (fits[c] >> c & 1)
+
+    def partners_left(present: int, count: int, ranks: int) -> bool:
+        """Pruning 2 for any pair rule, on the ranks set in ``ranks``: each pyramid card must
+        have a partner left (a compatible pyramid card, or a stock or waste card); under the
+        strict win, so must each stock and waste card."""
+        while ranks:
+            low = ranks & -ranks
+            ranks ^= low
+            t = low.bit_length() - 1
+            if alone >> t & 1:
+                continue
+            ahead = _fit_count(count, fits[t])
+            if not ahead:
+                cards = present & layout_rank[t]
+                while cards:
+                    bit = cards & -cards
+                    cards ^= bit
+                    if not present & compatible[bit.bit_length() - 1]:
+                        return False
+            if strict and count >> 4 * t & 15 and stock_partners(present, count, t) < 1:
+                return False
+        return True
+
+    def groups_even(present: int, count: int) -> bool:
+        """Pruning 2 under the strict win, for any pair rule: pairs join ranks that pair, so
+        each group of ranks held that pair among themselves (through others held) must hold an
+        even number of cards to be removed to the last."""
+        held = 0
+        for t in range(1, 14):
+            if not alone >> t & 1 and (present & layout_rank[t] or count >> 4 * t & 15):
+                held |= 1 << t
+        while held:
+            group = held & -held
+            frontier = group
+            total = 0
+            while frontier:
+                low = frontier & -frontier
+                frontier ^= low
+                t = low.bit_length() - 1
+                total += (present & layout_rank[t]).bit_count() + (count >> 4 * t & 15)
+                more = fits[t] & held & ~group
+                group |= more
+                frontier |= more
+            if total & 1:
+                return False
+            held &= ~group
+        return True
+
+    def suffice(present: int, count: int, pair: int) -> bool:
+        """Pruning 2 after the removal of a pair of ranks ``pair`` (r | s << 4)."""
+        r = pair & 15
+        s = pair >> 4
+        if sum13:
+            return partners_suffice(present, count, r if r < 7 else s)
+        if not partners_left(present, count, fits[r] | fits[s]):
+            return False
+        gone = not (present & layout_rank[r] or count >> 4 * r & 15) or not (
+            present & layout_rank[s] or count >> 4 * s & 15
+        )
+        if strict and gone:
+            return groups_even(present, count)  # a rank held no more may split a group
+        return True
+
     counts_of_layout: dict[int, int] = {}
 
     def layout_count(present: int) -> int:
@@ -330,14 +442,15 @@ def search_deal(
                 children = [
                     (present ^ low, waste, drawn, stock, pass_no, count, 0, (0, low.bit_length() - 1))
                 ]
-            elif a == 13:
-                children = [(present, waste >> 4, 0, stock, pass_no, count - (1 << 52), 0, (0, _DRAWN))]
-            elif b == 13:
+            elif alone >> a & 1:
+                children = [(present, waste >> 4, 0, stock, pass_no, count - (1 << 4 * a), 0, (0, _DRAWN))]
+            elif alone >> b & 1:
                 rest = (waste & 15) | (waste >> 8) << 4 if drawn else waste >> 4
-                children = [(present, rest, drawn, stock, pass_no, count - (1 << 52), 0, (0, _TOP))]
-            elif oldest_too and waste >> 4 and waste >> _oldest_shift(waste) == 13:
+                children = [(present, rest, drawn, stock, pass_no, count - (1 << 4 * b), 0, (0, _TOP))]
+            elif oldest_too and waste >> 4 and alone >> (waste >> _oldest_shift(waste)) & 1:
+                c = waste >> _oldest_shift(waste)
                 rest = waste & ~(15 << _oldest_shift(waste))
-                children = [(present, rest, 0, stock, pass_no, count - (1 << 52), 0, (0, _OLDEST))]
+                children = [(present, rest, 0, stock, pass_no, count - (1 << 4 * c), 0, (0, _OLDEST))]
             else:
                 children = pairs(present, free, waste, drawn, stock, pass_no, count, a, b)
                 if len(children) != 1 or not children[0][6] < 0:
@@ -369,13 +482,13 @@ def search_deal(
                         return path
                     new_left = left
                     if r:
-                        if not new_present & layout_rank[r]:
-                            new_left &= ~(1 << r)
-                        if not new_present & layout_rank[13 - r]:
-                            new_left &= ~(1 << (13 - r))
+                        if not new_present & layout_rank[r & 15]:
+                            new_left &= ~(1 << (r & 15))
+                        if not new_present & layout_rank[r >> 4]:
+                            new_left &= ~(1 << (r >> 4))
                     if new_pass + 1 == passes and new_waste >> 8 and not oldest_too:
                         new_waste, cut = _cut_dead(
-                            new_waste, new_drawn, new_stock, new_left, strict, aisleriot
+                            new_waste, new_drawn, new_stock, new_left, strict, aisleriot, fits, alone
                         )
                         if cut < 0:
                             continue
@@ -396,10 +509,11 @@ def search_deal(
                         if earliest <= new_pass:
                             continue
                         seen[key] = new_pass
-                    if r and not partners_suffice(new_present, new_count, r if r < 7 else 13 - r):
+                    if r and not suffice(new_present, new_count, r):
                         continue
                     if (
                         not strict
+                        and sum13
                         and digging
                         and not aisleriot
                         and new_pass + 1 == passes
@@ -432,33 +546,36 @@ def search_deal(
     def pairs(
         present: int, free: int, waste: int, drawn: int, stock: int, pass_no: int, count: int, a: int, b: int
     ) -> list[Child]:
-        """Every available pair as a position to try; a forced one (pruning 3) alone, its rank
-        pair negated: a pair with a card that must go and has no other partner left."""
+        """Every available pair as a position to try; a forced one (pruning 3) alone, its ranks
+        negated: a pair with a card that must go and has no other partner left."""
         out: list[Child] = []
-        # Each pair of two free cards is found from its lower card (ranks A-6); a house-rule
-        # pair from its free card, whatever its rank, as the other one is not free.
+        # Each pair of two free cards is found from its lower card (Pyramid's ranks A-6; of two
+        # cards of one rank, the first in the layout); a house-rule pair from its free card,
+        # whatever its rank, as the other one is not free.
         mask = free if house else free & low_ranks
         while mask:
             low = mask & -mask
             mask ^= low
             p = low.bit_length() - 1
             r = rank_at[p]
-            others = free & layout_rank[13 - r] if r < 7 else 0
+            others = free & pair_from[p]
             if house:
                 for q in range(n):
                     # The house rule of P7: a card only the free card still covers.
-                    if covers[p] >> q & 1 and rank_at[q] == 13 - r and blockers[q] & present == low:
+                    if covers[p] >> q & 1 and fits[r] >> rank_at[q] & 1 and blockers[q] & present == low:
                         others |= (1 << q) & present
             if not others:
                 continue
-            alone_p = (present & compatible[p]).bit_count() + (count >> 4 * (13 - r) & 15) == 1
+            alone_p = (present & compatible[p]).bit_count() + _fit_count(count, fits[r]) == 1
             while others:
                 olow = others & -others
                 others ^= olow
                 q = olow.bit_length() - 1
-                if alone_p or (present & compatible[q]).bit_count() + (count >> 4 * r & 15) == 1:
-                    return [(present ^ low ^ olow, waste, drawn, stock, pass_no, count, -r, (0, p, q))]
-                out.append((present ^ low ^ olow, waste, drawn, stock, pass_no, count, r, (0, p, q)))
+                s = rank_at[q]
+                code = r | s << 4
+                if alone_p or (present & compatible[q]).bit_count() + _fit_count(count, fits[s]) == 1:
+                    return [(present ^ low ^ olow, waste, drawn, stock, pass_no, count, -code, (0, p, q))]
+                out.append((present ^ low ^ olow, waste, drawn, stock, pass_no, count, code, (0, p, q)))
         for slot, c in ((_DRAWN, a), (_TOP, b)):
             if not c:
                 continue
@@ -466,19 +583,19 @@ def search_deal(
                 rest, new_drawn = waste >> 4, 0
             else:
                 rest, new_drawn = ((waste & 15) | (waste >> 8) << 4 if drawn else waste >> 4), drawn
-            alone_c = (
-                strict and (present & layout_rank[13 - c]).bit_count() + (count >> 4 * (13 - c) & 15) == 1
-            )
+            alone_c = strict and stock_partners(present, count, c) == 1
             less = count - (1 << 4 * c)
-            mask = free & layout_rank[13 - c]
+            mask = free & fit_cards[c]
             while mask:
                 low = mask & -mask
                 mask ^= low
                 p = low.bit_length() - 1
-                if alone_c or (present & compatible[p]).bit_count() + (count >> 4 * c & 15) == 1:
-                    return [(present ^ low, rest, new_drawn, stock, pass_no, less, -(13 - c), (0, p, slot))]
-                out.append((present ^ low, rest, new_drawn, stock, pass_no, less, 13 - c, (0, p, slot)))
-        if a and b and a + b == 13:
+                r = rank_at[p]
+                code = r | c << 4
+                if alone_c or (present & compatible[p]).bit_count() + _fit_count(count, fits[r]) == 1:
+                    return [(present ^ low, rest, new_drawn, stock, pass_no, less, -code, (0, p, slot))]
+                out.append((present ^ low, rest, new_drawn, stock, pass_no, less, code, (0, p, slot)))
+        if a and b and fits[a] >> b & 1:
             pair = (
                 present,
                 waste >> 8,
@@ -486,24 +603,19 @@ def search_deal(
                 stock,
                 pass_no,
                 count - (1 << 4 * a) - (1 << 4 * b),
-                a,
+                a | b << 4,
                 (0, _DRAWN, _TOP),
             )
-            if strict and any(
-                (present & layout_rank[13 - c]).bit_count() + (count >> 4 * (13 - c) & 15) == 1
-                for c in (a, b)
-            ):
-                return [(*pair[:6], -a, pair[7])]
+            if strict and any(stock_partners(present, count, c) == 1 for c in (a, b)):
+                return [(*pair[:6], -(a | b << 4), pair[7])]
             out.append(pair)
         if aisleriot and waste >> 4:
             u = waste >> 4 & 15  # the card under the top pairs with the top
-            if b + u == 13:
-                forced = strict and any(
-                    (present & layout_rank[13 - c]).bit_count() + (count >> 4 * (13 - c) & 15) == 1
-                    for c in (b, u)
-                )
+            if fits[b] >> u & 1:
+                forced = strict and any(stock_partners(present, count, c) == 1 for c in (b, u))
                 less = count - (1 << 4 * b) - (1 << 4 * u)
-                pair = (present, waste >> 8, 0, stock, pass_no, less, -b if forced else b, (0, _TOP, _UNDER))
+                code = -(b | u << 4) if forced else b | u << 4
+                pair = (present, waste >> 8, 0, stock, pass_no, less, code, (0, _TOP, _UNDER))
                 if forced:
                     return [pair]
                 out.append(pair)
@@ -511,32 +623,22 @@ def search_deal(
             shift = _oldest_shift(waste)
             c = waste >> shift
             rest = waste & ~(15 << shift)
-            alone_c = (
-                strict and (present & layout_rank[13 - c]).bit_count() + (count >> 4 * (13 - c) & 15) == 1
-            )
+            alone_c = strict and stock_partners(present, count, c) == 1
             less = count - (1 << 4 * c)
-            mask = free & layout_rank[13 - c]
+            mask = free & fit_cards[c]
             while mask:
                 low = mask & -mask
                 mask ^= low
                 p = low.bit_length() - 1
-                if alone_c or (present & compatible[p]).bit_count() + (count >> 4 * c & 15) == 1:
-                    return [(present ^ low, rest, 0, stock, pass_no, less, -(13 - c), (0, p, _OLDEST))]
-                out.append((present ^ low, rest, 0, stock, pass_no, less, 13 - c, (0, p, _OLDEST)))
-            if b + c == 13 and waste >> 8:  # of two cards, the pair of the top two above
-                forced = alone_c or (
-                    strict and (present & layout_rank[13 - b]).bit_count() + (count >> 4 * (13 - b) & 15) == 1
-                )
-                pair = (
-                    present,
-                    rest >> 4,
-                    0,
-                    stock,
-                    pass_no,
-                    less - (1 << 4 * b),
-                    -b if forced else b,
-                    (0, _TOP, _OLDEST),
-                )
+                r = rank_at[p]
+                code = r | c << 4
+                if alone_c or (present & compatible[p]).bit_count() + _fit_count(count, fits[r]) == 1:
+                    return [(present ^ low, rest, 0, stock, pass_no, less, -code, (0, p, _OLDEST))]
+                out.append((present ^ low, rest, 0, stock, pass_no, less, code, (0, p, _OLDEST)))
+            if fits[b] >> c & 1 and waste >> 8:  # of two cards, the pair of the top two above
+                forced = alone_c or (strict and stock_partners(present, count, b) == 1)
+                code = -(b | c << 4) if forced else b | c << 4
+                pair = (present, rest >> 4, 0, stock, pass_no, less - (1 << 4 * b), code, (0, _TOP, _OLDEST))
                 if forced:
                     return [pair]
                 out.append(pair)
@@ -546,7 +648,11 @@ def search_deal(
     try:
         if not present and (not strict or not (waste or stock)):
             status = WON
-        elif not all(partners_suffice(present, count, r) for r in range(1, 7)):
+        elif (
+            not all(partners_suffice(present, count, r) for r in range(1, 7))
+            if sum13
+            else not partners_left(present, count, 0x3FFE) or (strict and not groups_even(present, count))
+        ):
             status = NO_WIN
         else:
             left = 0

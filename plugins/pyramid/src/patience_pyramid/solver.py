@@ -53,6 +53,18 @@ Sound pruning, each argued here and tested against the generic solver:
    before). The transposition table keys positions without their pass and keeps the earliest
    pass each was entered in; a later pass of a position entered is not searched again.
 
+Relatives that pair by another rule (Cheops: equal or adjacent ranks, no card alone) are searched
+the same way, the rule given as a table of the ranks each rank pairs with. Prunings 1, 3, 4 and 6
+read the partners from the table (pruning 1 only for a rank that goes alone and pairs with
+nothing; a rule with a lone rank that also pairs is declined). Prunings 2 and 5 count on each
+rank pairing with one other rank and are kept for Pyramid's pairs; under another rule pruning 2
+is the weaker check that holds for any rule: every pyramid card keeps a partner (a compatible
+pyramid card, or a stock or waste card of a rank it pairs with), under the strict win so does
+every stock and waste card, and every group of ranks joined by the rule (ranks of which no card
+is left break a group) holds an even number of cards, since each pair takes two cards of one
+group. It is checked at the root and after each removal for the ranks the pair touched (the
+groups when a rank runs out). Pruning 5 is left out.
+
 The search is :mod:`patience_pyramid.search` (compiled with mypyc where the install could).
 """
 
@@ -64,8 +76,10 @@ from typing import TYPE_CHECKING
 
 from patience_core.engine.cards import RANK_OF
 from patience_core.engine.moves import DRAW, REDEAL, Move
+from patience_core.engine.table import HAND_PILE, STOCK_PILE, WASTE_PILE
 from patience_core.solver import NO_WIN, UNKNOWN, WON, SolveResult, check_memory
 from patience_core.solver.builds import load
+from patience_pyramid.pairing import PairOff
 from patience_pyramid.rules import Pyramid
 
 if TYPE_CHECKING:
@@ -97,13 +111,38 @@ def solve_known_options(game: Game, node_limit: int, time_limit: float | None) -
     return solve(game, node_limit, time_limit)
 
 
-def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
-    """Solve a Pyramid game from its current position, seeing every card."""
+def solve_one_pass_pairs(game: Game, node_limit: int, time_limit: float | None) -> SolveResult | None:
+    """The search, for a relative of Pyramid (:class:`~patience_pyramid.pairing.PairOff`) played
+    with Pyramid's stock, one pass: its drawn card kept apart and the waste top in reach, every
+    card to remove (Cheops), its pairs of ranks as the game's rule says (``PairRule.fits``).
+    Declared with each game it fits (``GameSpec(solver=...)``); it declines (None) a layout of
+    more than 28 cards or a rule whose lone rank also pairs (pruning 1 needs it to pair with
+    nothing)."""
+    rules = game.rules
+    if not isinstance(rules, PairOff) or rules.piles != (STOCK_PILE, WASTE_PILE, HAND_PILE):
+        return None
+    rule = rules.rule
+    if len(rules.layout) > 28 or any(rule.alone >> r & 1 and rule.fits[r] for r in range(14)):
+        return None
+    return solve(game, node_limit, time_limit, list(rule.fits), rule.alone)
+
+
+def solve(
+    game: Game,
+    node_limit: int,
+    time_limit: float | None,
+    fits: list[int] | None = None,
+    alone: int = 1 << 13,
+) -> SolveResult:
+    """Solve a Pyramid game from its current position, seeing every card; ``fits`` and
+    ``alone``: the pair rule of a relative (:class:`~patience_pyramid.pairing.PairRule`), one
+    pass and every card to remove, or None for a :class:`Pyramid` game's own rules."""
     start = time.perf_counter()
     rules, table = game.rules, game.table
     layout = table.layout
     # The current position in ranks: see the module docstring. Yield's oldest card, kept apart,
     # lies at the bottom of the waste.
+    pyramid = isinstance(rules, Pyramid)
     mode = _MODES[rules.reach] if isinstance(rules, Pyramid) else _search.DRAWN_AND_TOP
     drawn = table.drawn >= 0 and mode == _search.DRAWN_AND_TOP
     if mode == _search.TOP_AND_OLDEST:
@@ -123,9 +162,9 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
             list(layout.blockers),
             [layout.below_all(p) for p in range(len(layout))],
             [list(t) for t in layout.cover_tables()],
-            rules.passes or 1,
-            rules.options["win"] == "all",
-            bool(rules.options["pair_with_covered"]),
+            (rules.passes or 1) if pyramid else 1,
+            rules.options["win"] == "all" if pyramid else True,
+            bool(rules.options["pair_with_covered"]) if pyramid else False,
             table.present,
             _nibbles([RANK_OF[c] for c in reversed(waste_cards)]),
             int(drawn),
@@ -136,6 +175,8 @@ def solve(game: Game, node_limit: int, time_limit: float | None) -> SolveResult:
             0.0 if time_limit is None else start + time_limit,
             check_memory,
             mode,
+            fits,
+            alone,
         )
     finally:
         if collecting:
