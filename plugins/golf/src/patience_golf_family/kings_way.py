@@ -82,6 +82,9 @@ def _kings_alone(rules: Any, table: Table, legal: list[Move] | None) -> bool:
     return not any(table.piles[i] for i in _COLUMNS)
 
 
+_WASTE_BUILD: Final = PILES[_WASTE].build or Build()
+_TO_WASTE: Final = tuple((i, Move.between(PILES[i].id, "w", 1)) for i in _COLUMNS)
+_ACE_TO_RESERVE: Final = Move.between("w", "r", 1)
 KINGS_ALONE: Final = Condition("every column holds its king alone", _kings_alone)
 
 
@@ -112,17 +115,25 @@ class KingsWay(BuildOnPiles):
     # --- moves -----------------------------------------------------------------------------
 
     def legal_moves(self, table: Table) -> list[Move]:
-        cards: list[Move] = []
-        aces: list[Move] = []
-        words: list[Move] = []
-        for move in super().legal_moves(table):
-            if move.word:
-                words.append(move)
-            elif move.dst != "r":
-                cards.append(move)
-            elif move.src == "w":
-                aces.append(move)
-        return cards + aces + words  # cards first: a search finds wins sooner
+        # What the piles' declarations allow, written out for the search's hot path: a
+        # column's face-up top that fits the waste's top, the waste's ace to the reserve, then
+        # the stock's word. Cards first: a search finds wins sooner.
+        piles, down = table.piles, table.down
+        moves: list[Move] = []
+        waste = piles[_WASTE]
+        if waste:  # never empty (docs/two-decks.md), but an empty waste takes nothing
+            top = waste[-1]
+            for i, move in _TO_WASTE:
+                column = piles[i]
+                if len(column) > down[i] and _WASTE_BUILD.fits(column[-1], top):
+                    moves.append(move)
+            if RANK_OF[top] == ACE:
+                moves.append(_ACE_TO_RESERVE)
+        if piles[_STOCK]:
+            moves.append(DRAW)
+        elif self._can_redeal(table):
+            moves.append(REDEAL)
+        return moves
 
     def illegal_reason(self, table: Table, move: Move) -> str | None:
         i = self._index.get(move.src, -1) if move.src else -1
