@@ -294,3 +294,15 @@ def test_the_solver_line_replays_to_a_win():
     for move in result.line:
         game.play(move)
     assert game.status() == "won"
+
+
+def test_the_search_key_sees_ranks_and_colours_and_not_the_columns_order():
+    # Columns 1 and 2 exchanged, their black 5s changing suits: one position to the search. A
+    # red 5 for a black one is another.
+    one, two = ["2C", "3D", "4C", "6D"], ["8C", "9D", "TC", "JD"]
+    a = new(deal({1: [*one, "5C"], 2: [*two, "5S"]}))
+    b = new(deal({1: [*two, "5C"], 2: [*one, "5S"]}))
+    c = new(deal({1: [*two, "5D"], 2: [*one, "5S"]}))
+    key = a.rules.solver_key
+    assert key(a.table) == key(b.table)
+    assert key(a.table) != key(c.table)
