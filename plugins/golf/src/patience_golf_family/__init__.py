@@ -4,7 +4,8 @@ Each game is the core's :class:`~patience_core.blocks.build_on_waste.rules.Build
 own layout, deal and options (docs/golf.md, docs/black-hole.md, docs/all-in-a-row.md,
 docs/all-in-a-row-ii.md, docs/elevator.md), so each gets the family's fast solver with no code of its own.
 Its relatives Robert, Wasatch, Four Leaf Clovers and Dolphin build on a foundation from a
-stock, columns or cells: games of piles (docs/golf-relatives.md).
+stock, columns or cells: games of piles (docs/golf-relatives.md). With two decks: Double Golf,
+Three Fir-trees and King's Way (docs/two-decks.md).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from patience_golf_family import (
     elevator,
     four_leaf_clovers,
     golf,
+    kings_way,
     robert,
     three_fir_trees,
 )
@@ -35,7 +37,7 @@ SPECS: tuple[GameSpec, ...] = (
     four_leaf_clovers.SPEC,
     dolphin.SPEC,
 )
-SPECS += (double_golf.SPEC, three_fir_trees.SPEC)  # two decks: docs/two-decks.md
+SPECS += (double_golf.SPEC, three_fir_trees.SPEC, kings_way.SPEC)  # two decks: docs/two-decks.md
 
 
 @hookimpl
