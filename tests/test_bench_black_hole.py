@@ -41,3 +41,16 @@ def test_the_figures_are_percentiles_of_cpu_time():
     bench = load()
     line = bench.figures(["won"] * 9 + ["no win"], [float(n) for n in range(1, 11)])
     assert line == "won 9, no win 1, unknown 0; CPU ms median 6.00, p90 10.0, p99 10.0, max 10.0, total 0.1 s"
+
+
+def test_each_run_says_where_the_verdicts_differ(monkeypatch, capsys):
+    """The comparison follows every run, so a sitting stopped before its last run still has it."""
+    bench = load()
+    turns = {"patience": ["won", "won", "no win"], "bhs": ["won", "no win", "no win"]}
+    monkeypatch.setattr(bench, "boards", lambda game, a, b, into: [])
+    monkeypatch.setattr(bench, "one_run", lambda name, args, paths, a, b: (turns[name], [1.0, 2.0, 3.0]))
+    monkeypatch.setattr("sys.argv", ["bench", "--deals", "5..7", "--bhs", "x", "--runs", "2"])
+    bench.main()
+    out = capsys.readouterr().out
+    assert "run 1 verdicts differ on 1 deals: [6]" in out
+    assert "run 2 verdicts differ on 1 deals: [6]" in out
