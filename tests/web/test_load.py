@@ -8,6 +8,7 @@ import asyncio
 import httpx
 
 import patience_core
+from patience_core.web import serving
 
 CLIENTS = 20
 MOVES = 50
@@ -38,7 +39,10 @@ async def one_client(http: httpx.AsyncClient, n: int) -> int:
 
 
 async def load(url: str) -> list[int]:
-    limits = httpx.Limits(max_connections=CLIENTS)
+    # The client lets an idle connection go before the server's keep-alive (5 s) closes it:
+    # otherwise, on a loaded machine, a request can be sent on a connection the server is
+    # closing at that moment (a ReadError, no fault of the server's).
+    limits = httpx.Limits(max_connections=CLIENTS, keepalive_expiry=serving.KEEP_ALIVE_SECONDS / 2)
     async with httpx.AsyncClient(base_url=url, timeout=30, limits=limits) as http:
         return await asyncio.wait_for(asyncio.gather(*(one_client(http, n) for n in range(CLIENTS))), 60)
 
