@@ -9,7 +9,10 @@ in the same order (``patience_core.solver.builds``).
 A card is its index (``suit * 13 + rank - 1``). Ranks are counted from the foundations' base
 (``rel``: 0 for the base rank, 12 for the last card of a foundation), so Canfield's base rank
 and Klondike's ace are the same to the search. Nothing is allocated per position: moves are
-integers in one flat buffer, and each move is undone from a small integer saved with it.
+integers in one flat buffer, and each move is undone from a small integer saved with it. The
+keys of the positions searched are what grows: a set for the first 2 ** 20, then
+:class:`Seen`'s table of 64-bit words (16 bytes a slot for Klondike from 2 ** 24 slots on),
+which keeps each key exactly.
 """
 
 from __future__ import annotations
@@ -150,7 +153,7 @@ class Seen:
         self.k = k
         self.mask = (1 << k) - 1
         self.words = (self.bits - k + _SHIFT_BITS + 63) // 64
-        self.grow_at = (1 << k) * 3 // 4
+        self.grow_at = (1 << k) * 9 // 10
         self.table = array("Q", bytes(8 * self.words << k))
 
     def _home(self, quotient: int, key: int) -> int:
@@ -159,7 +162,12 @@ class Seen:
         return ((key & self.mask) + (h * 0x5BD1E995 >> 13)) & self.mask
 
     def _find(self, key: int, insert: bool) -> bool:
-        """Whether ``key`` is in the table; if not and ``insert``, put it in."""
+        """Whether ``key`` is in the table; if not and ``insert``, put it in.
+
+        Robin Hood order: along a run of used slots, keys lie no nearer their home than the
+        keys before them, so a look-up stops at the first key nearer its home than it would
+        be, and an insertion takes that slot and moves the key found there on.
+        """
         quotient = key >> self.k
         home = self._home(quotient, key)
         stored = quotient << _SHIFT_BITS
@@ -168,18 +176,17 @@ class Seen:
         words = self.words
         table = self.table
         mask = self.mask
-        for d in range(1, _MAX_SHIFT + 1):
-            at = ((home + d - 1) & mask) * words
+        slot = home
+        d = 1
+        while True:
+            at = slot * words
             x = table[at]
             if x == 0:
-                if insert:
-                    table[at] = w0 | d
-                    if words > 1:
-                        table[at + 1] = w1
-                        for q in range(2, words):
-                            table[at + q] = stored >> (64 * q) & _WORD
-                return False
-            if x == w0 | d and (words < 2 or table[at + 1] == w1):
+                break
+            sd = x & _MAX_SHIFT
+            if sd < d:
+                break
+            if sd == d and x == w0 | d and (words < 2 or table[at + 1] == w1):
                 same = True
                 for q in range(2, words):
                     if table[at + q] != stored >> (64 * q) & _WORD:
@@ -187,14 +194,47 @@ class Seen:
                         break
                 if same:
                     return True
-        if insert:
-            # Too far from home: a bigger table, then try again.
-            self._grow()
-            return self._find(key, insert)
-        return False
+            slot = (slot + 1) & mask
+            d += 1
+        if not insert:
+            return False
+        # Put the key here; carry the key found here (if any) on, to the next slot where it
+        # lies no nearer its home than the key there.
+        while True:
+            if d > _MAX_SHIFT:
+                # A key too far from home (not met in practice): a bigger table holds every key.
+                key = self._key_of(stored, slot, d)
+                self._grow()
+                self._find(key, True)
+                return False
+            at = slot * words
+            x = table[at]
+            sd = x & _MAX_SHIFT
+            if x == 0 or sd < d:
+                carried = 0
+                for q in range(words - 1, -1, -1):
+                    carried = carried << 64 | table[at + q]
+                value = stored | d
+                for q in range(words):
+                    table[at + q] = value >> (64 * q) & _WORD
+                if x == 0:
+                    return False
+                stored = carried ^ sd
+                d = sd
+            slot = (slot + 1) & mask
+            d += 1
+
+    def _key_of(self, stored: int, slot: int, d: int) -> int:
+        """The key whose quotient is in ``stored`` (above the shift bits), at distance ``d``
+        from its home were it at ``slot``."""
+        quotient = stored >> _SHIFT_BITS
+        home = (slot - d + 1) & self.mask
+        h = hash(quotient) & 0x3FFFFFFF
+        return quotient << self.k | ((home - (h * 0x5BD1E995 >> 13)) & self.mask)
 
     def _grow(self) -> None:
-        """Twice the slots: each key, got back from its slot, goes in again."""
+        """Twice the slots: each key, got back from its slot, goes in again (one at a time:
+        a list of them all would take more memory than the table)."""
         table = self.table
         words = self.words
         k = self.k
@@ -206,15 +246,12 @@ class Seen:
             if x == 0:
                 continue
             stored = 0
-            for q in range(words - 1, 0, -1):
+            for q in range(words - 1, -1, -1):
                 stored = stored << 64 | table[at + q]
-            stored = stored << 64 | x
             quotient = stored >> _SHIFT_BITS
-            # The home slot is what the key's low bits plus the hash came to.
             home = (slot - (x & _MAX_SHIFT) + 1) & mask
             h = hash(quotient) & 0x3FFFFFFF
-            low = (home - (h * 0x5BD1E995 >> 13)) & mask
-            self._find(quotient << k | low, True)
+            self._find(quotient << k | ((home - (h * 0x5BD1E995 >> 13)) & mask), True)
         del table
 
 
