@@ -7,6 +7,8 @@ builds give the same verdicts, positions searched and lines.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from klondike_positions import smalls
 from klondike_referee import Illegal, State, exhaustive, replay
@@ -308,6 +310,42 @@ def test_compiled_and_plain_python_give_the_same_verdicts_positions_and_lines(mo
             patch.setattr(solver_module, "_search", plain)
             pure = solve_full_information(position, variant, node_limit=20_000)
         assert (loaded.verdict, loaded.nodes, loaded.line) == (pure.verdict, pure.nodes, pure.line)
+
+
+def test_the_table_of_positions_searched_holds_exact_keys():
+    """Keys past the set go in the table by quotient and home slot: each key added is found,
+    and no other key is, however alike (the same low bits, the same quotient), in both builds."""
+    rng = random.Random(7)
+    keys = [rng.getrandbits(139) for _ in range(3000)]
+    keys += [n << 100 for n in range(1, 1000)] + list(range(1000)) + [n << 20 | 5 for n in range(1000)]
+    added = set(keys)
+    others = [k ^ 1 << rng.randrange(139) for k in keys] + [(1 << 139) - 1 - n for n in range(100)]
+    others = [k for k in others if k not in added]
+    for module in (solver_module._search, builds.load_pure("patience_klondike.search")):
+        seen = module.Seen(139, 16)
+        for k in keys:
+            seen.add(k)
+        seen.add(keys[0])
+        assert seen.count == len(added)
+        assert seen.k >= 13
+        assert all(k in seen for k in keys)
+        assert not any(k in seen for k in others)
+
+
+def test_the_table_searches_the_same_positions_as_a_set(monkeypatch):
+    plain = builds.load_pure("patience_klondike.search")
+    jobs = [(klondike_deal(n), v) for n in (1, 4, 14) for v in (KLONDIKE, KLONDIKE_3)]
+    for position, variant in jobs:
+        with monkeypatch.context() as patch:
+            patch.setattr(solver_module, "_search", plain)
+            in_set = solve_full_information(position, variant, node_limit=10_000)
+            patch.setattr(plain, "_SET_MAX", 64)
+            in_table = solve_full_information(position, variant, node_limit=10_000)
+        assert (in_set.verdict, in_set.nodes, in_set.line) == (
+            in_table.verdict,
+            in_table.nodes,
+            in_table.line,
+        )
 
 
 # --- limits and errors -------------------------------------------------------------------------------

@@ -9,12 +9,16 @@ in the same order (``patience_core.solver.builds``).
 A card is its index (``suit * 13 + rank - 1``). Ranks are counted from the foundations' base
 (``rel``: 0 for the base rank, 12 for the last card of a foundation), so Canfield's base rank
 and Klondike's ace are the same to the search. Nothing is allocated per position: moves are
-integers in one flat buffer, and each move is undone from a small integer saved with it.
+integers in one flat buffer, and each move is undone from a small integer saved with it. The
+keys of the positions searched are what grows: a set for the first 2 ** 20, then
+:class:`Seen`'s table of 64-bit words (16 bytes a slot for Klondike from 2 ** 24 slots on),
+which keeps each key exactly.
 """
 
 from __future__ import annotations
 
 import time
+from array import array
 from collections.abc import Callable
 from typing import Final
 
@@ -79,6 +83,178 @@ def _bit(low: int) -> int:
     return low.bit_length() - 1
 
 
+_WORD: Final = (1 << 64) - 1
+_SET_MAX: Final = 1 << 20  # keys kept in a set before they move to the table
+_SHIFT_BITS: Final = 12  # the lowest bits of a slot: 1 + how far its key lies from home, 0 free
+_MAX_SHIFT: Final = (1 << _SHIFT_BITS) - 1
+
+
+class Seen:
+    """The keys of the positions searched, exactly: a set while they are few (some 100 bytes a
+    key), then an open-addressing table of 64-bit words (for Klondike two words a slot from
+    ``2 ** 24`` slots on, so 16 to 32 bytes a key as the table fills and doubles).
+
+    With ``2 ** k`` slots, a key's quotient (the key without its lowest ``k`` bits) is stored
+    in full, and its home slot is its lowest ``k`` bits plus a hash of the quotient (modulo
+    ``2 ** k``); the slot's lowest bits say how far it lies from the home slot (linear
+    probing). Home slot and quotient give back the key, so a slot holds what only one key can:
+    a key is found only if it was added, and nothing is pruned for a mere collision of hashes.
+    """
+
+    bits: int  # bits enough for any key
+    small: set[int]  # the keys, while ``table`` is not in use
+    set_max: int
+    k: int  # log2 of the slots, 0 while the set is in use
+    mask: int
+    words: int  # words a slot
+    count: int
+    grow_at: int
+    table: array[int]
+
+    def __init__(self, bits: int, set_max: int = -1) -> None:
+        self.bits = bits
+        self.small = set()
+        self.set_max = _SET_MAX if set_max < 0 else set_max  # read here, so tests may lower it
+        self.k = 0
+        self.mask = 0
+        self.words = 0
+        self.count = 0
+        self.grow_at = 0
+        self.table = array("Q")
+
+    def __contains__(self, key: int) -> bool:
+        if not self.k:
+            return key in self.small
+        return self._find(key, False)
+
+    def add(self, key: int) -> bool:
+        """Add ``key``; whether it was not in yet."""
+        if not self.k:
+            n = len(self.small)
+            self.small.add(key)
+            if len(self.small) == n:
+                return False
+            if len(self.small) >= self.set_max:
+                keys = self.small
+                self.small = set()
+                self._make(max(4, (len(keys) * 2).bit_length()))
+                for old in keys:
+                    self._find(old, True)
+                self.count = len(keys)
+            return True
+        if self._find(key, True):
+            return False
+        self.count += 1
+        if self.count > self.grow_at:
+            self._grow()
+        return True
+
+    def _make(self, k: int) -> None:
+        self.k = k
+        self.mask = (1 << k) - 1
+        self.words = (self.bits - k + _SHIFT_BITS + 63) // 64
+        self.grow_at = (1 << k) * 9 // 10
+        self.table = array("Q", bytes(8 * self.words << k))
+
+    def _home(self, quotient: int, key: int) -> int:
+        # Python's hash of an int is the int modulo 2 ** 61 - 1; a product spreads its bits.
+        h = hash(quotient) & 0x3FFFFFFF
+        return ((key & self.mask) + (h * 0x5BD1E995 >> 13)) & self.mask
+
+    def _find(self, key: int, insert: bool) -> bool:
+        """Whether ``key`` is in the table; if not and ``insert``, put it in.
+
+        Robin Hood order: along a run of used slots, keys lie no nearer their home than the
+        keys before them, so a look-up stops at the first key nearer its home than it would
+        be, and an insertion takes that slot and moves the key found there on.
+        """
+        quotient = key >> self.k
+        home = self._home(quotient, key)
+        stored = quotient << _SHIFT_BITS
+        w0 = stored & _WORD
+        w1 = stored >> 64 & _WORD
+        words = self.words
+        table = self.table
+        mask = self.mask
+        slot = home
+        d = 1
+        while True:
+            at = slot * words
+            x = table[at]
+            if x == 0:
+                break
+            sd = x & _MAX_SHIFT
+            if sd < d:
+                break
+            if sd == d and x == w0 | d and (words < 2 or table[at + 1] == w1):
+                same = True
+                for q in range(2, words):
+                    if table[at + q] != stored >> (64 * q) & _WORD:
+                        same = False
+                        break
+                if same:
+                    return True
+            slot = (slot + 1) & mask
+            d += 1
+        if not insert:
+            return False
+        # Put the key here; carry the key found here (if any) on, to the next slot where it
+        # lies no nearer its home than the key there.
+        while True:
+            if d > _MAX_SHIFT:
+                # A key too far from home (not met in practice): a bigger table holds every key.
+                key = self._key_of(stored, slot, d)
+                self._grow()
+                self._find(key, True)
+                return False
+            at = slot * words
+            x = table[at]
+            sd = x & _MAX_SHIFT
+            if x == 0 or sd < d:
+                carried = 0
+                for q in range(words - 1, -1, -1):
+                    carried = carried << 64 | table[at + q]
+                value = stored | d
+                for q in range(words):
+                    table[at + q] = value >> (64 * q) & _WORD
+                if x == 0:
+                    return False
+                stored = carried ^ sd
+                d = sd
+            slot = (slot + 1) & mask
+            d += 1
+
+    def _key_of(self, stored: int, slot: int, d: int) -> int:
+        """The key whose quotient is in ``stored`` (above the shift bits), at distance ``d``
+        from its home were it at ``slot``."""
+        quotient = stored >> _SHIFT_BITS
+        home = (slot - d + 1) & self.mask
+        h = hash(quotient) & 0x3FFFFFFF
+        return quotient << self.k | ((home - (h * 0x5BD1E995 >> 13)) & self.mask)
+
+    def _grow(self) -> None:
+        """Twice the slots: each key, got back from its slot, goes in again (one at a time:
+        a list of them all would take more memory than the table)."""
+        table = self.table
+        words = self.words
+        k = self.k
+        mask = self.mask
+        self._make(k + 1)
+        for slot in range(1 << k):
+            at = slot * words
+            x = table[at]
+            if x == 0:
+                continue
+            stored = 0
+            for q in range(words - 1, -1, -1):
+                stored = stored << 64 | table[at + q]
+            quotient = stored >> _SHIFT_BITS
+            home = (slot - (x & _MAX_SHIFT) + 1) & mask
+            h = hash(quotient) & 0x3FFFFFFF
+            self._find(quotient << k | ((home - (h * 0x5BD1E995 >> 13)) & mask), True)
+        del table
+
+
 class Search:
     """One search: the rules as tables, the position as flat lists and bitmasks, and the path."""
 
@@ -124,8 +300,15 @@ class Search:
     upmask: int  # the face-up cards in the columns
     talmask: int  # the talon's cards
     code: list[int]  # per face-up column card: what it lies on, for the key
+    digit: list[int]  # per code: its digit in the key
+    weight: list[int]  # per card: its digit's weight in ``tk0`` (cards 0-25) or ``tk1`` (26-51)
+    half: int  # bits for ``tk0`` or ``tk1`` in the key
     tk0: int
     tk1: int
+    downr: list[int]  # per column: the radix of its face-down count in the key
+    resr: int  # the radix of the reserve's size in the key
+    pmul: int  # the weight of the waste's size in the key
+    keybits: int  # bits enough for any key
     tmask: int  # the talon's cards by their place in the talon as given, for the key
     settled: list[int]
     settled_for: int  # the foundations' counts ``settled`` was worked out for
@@ -226,6 +409,16 @@ class Search:
         self.upmask = 0
         self.talmask = 0
         self.code = [0] * 52
+        # Codes are digits of base 3 when no card has a third parent (code 2 never occurs).
+        third = any(par[c * 3 + 2] >= 0 for c in range(52))
+        base = 4 if third else 3
+        self.digit = [0, 1, 2, 3] if third else [0, 1, 2, 2]
+        self.weight = [base ** (c % 26) for c in range(52)]
+        self.half = (base**26 - 1).bit_length()
+        self.downr = [1] * ncols
+        self.resr = 1
+        self.pmul = 1
+        self.keybits = 0
         self.tk0 = 0
         self.tk1 = 0
         self.tmask = 0
@@ -303,6 +496,18 @@ class Search:
             self.rbelow[c] = reserve[q - 1] if q else -3
             self.below[c] = self.rbelow[c]
             self.resmask.append(self.resmask[q] | 1 << c)
+        # The key, in as few bits as it takes (the table stores it whole): face-down counts,
+        # foundations, the reserve's size and the waste's size in mixed radix (face-down
+        # counts and the reserve only shrink, so their radices come from the position set up),
+        # then the talon's cards left, then each half of the codes as digits in ``half`` bits.
+        size = 1
+        for i in range(self.ncols):
+            self.downr[i] = len(downs[i]) + 1
+            size *= self.downr[i]
+        self.resr = len(reserve) + 1
+        size *= 14**4 * self.resr * (self.tbits + 1)
+        self.pmul = 1 << (self.tbits + 2 * self.half)
+        self.keybits = ((size << self.tbits + 2 * self.half) - 1).bit_length()
 
     # --- the key -------------------------------------------------------------------------------
 
@@ -313,10 +518,11 @@ class Search:
         old = self.code[c]
         if old != value:
             self.code[c] = value
+            change = (self.digit[value] - self.digit[old]) * self.weight[c]
             if c < 26:
-                self.tk0 ^= (old ^ value) << (2 * c)
+                self.tk0 += change
             else:
-                self.tk1 ^= (old ^ value) << (2 * (c - 26))
+                self.tk1 += change
 
     def parent_code(self, c: int, p: int) -> int:
         base = c * 3
@@ -336,15 +542,14 @@ class Search:
         """
         misc = 0
         for i in range(self.ncols):
-            misc = misc << 3 | self.cdown[i]
+            misc = misc * self.downr[i] + self.cdown[i]
         for s in range(4):
-            misc = misc << 4 | self.found[s]
-        misc = misc << 4 | self.rlen
+            misc = misc * 14 + self.found[s]
+        misc = misc * self.resr + self.rlen
         n = len(self.talon)
         p = self.tp
         if self.limit < 0 and (p % self.draw == 0 or p == n):
             p = 0  # on the cycle of waste sizes that drawing and redealing go round
-        misc = misc << 6 | p
         tk0 = self.tk0
         tk1 = self.tk1
         if self.prune_twins:
@@ -363,19 +568,20 @@ class Search:
                 # Canonical: the lower of the two piles' bottom cards lies on the lower twin.
                 if lo >= 0:
                     code = self.parent_code(lo, x)
-                    old = self.code[lo]
+                    change = (self.digit[code] - self.digit[self.code[lo]]) * self.weight[lo]
                     if lo < 26:
-                        tk0 ^= (old ^ code) << (2 * lo)
+                        tk0 += change
                     else:
-                        tk1 ^= (old ^ code) << (2 * (lo - 26))
+                        tk1 += change
                 if hi >= 0:
                     code = self.parent_code(hi, y)
-                    old = self.code[hi]
+                    change = (self.digit[code] - self.digit[self.code[hi]]) * self.weight[hi]
                     if hi < 26:
-                        tk0 ^= (old ^ code) << (2 * hi)
+                        tk0 += change
                     else:
-                        tk1 ^= (old ^ code) << (2 * (hi - 26))
-        return ((misc << self.tbits | self.tmask) << 52 | tk1) << 52 | tk0
+                        tk1 += change
+        half = self.half
+        return (((misc * (self.tbits + 1) + p) << self.tbits | self.tmask) << half | tk1) << half | tk0
 
     # --- applying and undoing moves --------------------------------------------------------------
 
@@ -1024,7 +1230,7 @@ class Search:
         """Depth-first search from the position set up; (NO_WIN, WON or STOPPED, positions)."""
         limited = self.limit >= 0
         draws = self.prune_draws and not limited and self.draw > 1
-        seen: set[int] = set()
+        seen = Seen(self.keybits)
         best: dict[int, int] = {}  # with a redeal limit: the fewest redeals each position was entered with
         self.autoplay()
         if self.won() or self.finish():
@@ -1064,14 +1270,17 @@ class Search:
                         self.undo(m, u)
                         continue
                     best[key] = self.passes
-                elif key in seen or (draws and self._drawn_to(key, seen)):
+                elif draws:
+                    if key in seen or self._drawn_to(key, seen):
+                        self.unautoplay(a0)
+                        self.undo(m, u)
+                        continue
+                    seen.add(key)
+                    self._mark_cycle(key, seen)
+                elif not seen.add(key):  # one look-up for both, without the waste reduction
                     self.unautoplay(a0)
                     self.undo(m, u)
                     continue
-                else:
-                    seen.add(key)
-                    if draws:
-                        self._mark_cycle(key, seen)
                 nodes += 1
                 if nodes >= node_limit:
                     return STOPPED, nodes
@@ -1105,21 +1314,20 @@ class Search:
             return 0
         return p
 
-    def _mark_cycle(self, key: int, seen: set[int]) -> None:
+    def _mark_cycle(self, key: int, seen: Seen) -> None:
         """With the waste off the cycle, the same position with the waste on it is searched
         too: every move from there is a move from here (argument 10)."""
         p = self._off_cycle()
         if p:
-            seen.add(key ^ p << (self.tbits + 104))
+            seen.add(key - p * self.pmul)
 
-    def _drawn_to(self, key: int, seen: set[int]) -> bool:
+    def _drawn_to(self, key: int, seen: Seen) -> bool:
         """Whether the same position with a smaller waste, a whole number of draws short of
         this one and off the cycle, was searched: it reaches this one by drawing (argument 10)."""
         p = self._off_cycle()
-        shift = self.tbits + 104
         q = p - self.draw
         while q > 0:
-            if key ^ (p ^ q) << shift in seen:
+            if key - (p - q) * self.pmul in seen:
                 return True
             q -= self.draw
         return False

@@ -21,6 +21,9 @@ or a move it does not try, never loses a win.
    lead back to it (no limit on redeals, and the waste at 0, at a multiple of the draw, or at
    the whole talon). With a redeal limit, a position entered with fewer redeals used is not
    searched again with more: every line of the later one plays from the earlier one.
+   The keys searched are kept exactly (a set, then a table holding each key's quotient by its
+   home slot, from which the key comes back whole), so no position is skipped because its
+   hash met another's.
 3. *Settled foundation cards never come back down.* A foundation card is settled when every
    card that could be placed on it is settled too (aces always are; the cards below it on its
    foundation must be settled as well). A settled card lies on its foundation for good in some
