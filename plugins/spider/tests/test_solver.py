@@ -165,3 +165,69 @@ def test_a_child_rated_from_its_parent_is_rated_as_a_whole(game_id):
                 child = plain.play(rules, node, step)
                 assert plain.rate_child(rules, node, score, child, step) == plain.rate(rules, child)
             node = plain.play(rules, node, rng.choice(steps))
+
+
+def _every_position_searched(plain, rules, root) -> bool:
+    """Whether a win is reachable from ``root`` by every legal move, no position merged with
+    another but those with the same key: the reference the depth-first phase is checked by."""
+    seen = {plain.key(root)}
+    waiting = [root]
+    while waiting:
+        node = waiting.pop()
+        steps: list[int] = []
+        plain.moves(rules, node, steps, False)
+        for step in steps:
+            child = plain.play(rules, node, step)
+            if child.home >= rules.runs:
+                return True
+            k = plain.key(child)
+            if k not in seen:
+                seen.add(k)
+                waiting.append(child)
+    return False
+
+
+@pytest.mark.parametrize(
+    ("ncols", "flags", "suits", "copies", "stock"),
+    [
+        (4, (True, True, True, False), 2, 1, 0),  # Scorpion's rules, two suits
+        (4, (True, True, True, False), 2, 1, 3),  # and a stock dealt onto the first columns
+        (5, (False, False, False, False), 1, 1, 0),  # Simple Simon's, one suit
+        (5, (False, False, False, True), 1, 2, 5),  # Spider's, one suit twice, a stock
+    ],
+)
+def test_the_depth_first_phase_alone_finds_a_win_exactly_where_one_is_reachable(
+    ncols, flags, suits, copies, stock
+):
+    """The depth-first phase alone (no best-first share) on random small positions, some cards
+    face down, against a search of every position reachable: its "no win" must be a proof, its
+    line a win made of legal moves."""
+    plain = builds.load_pure("patience_spider.search")
+    rng = random.Random(11)
+    verdicts = []
+    for _ in range(30):
+        cards = [s * 13 + r for s in range(suits) for r in range(13)] * copies
+        rng.shuffle(cards)
+        dealt = bytes(cards[:stock])
+        rest = cards[stock:]
+        cuts = sorted(rng.sample(range(1, len(rest)), ncols - 1))
+        columns = []
+        for a, b in zip([0, *cuts], [*cuts, len(rest)], strict=True):
+            down = rng.randrange(0, min(3, b - a))
+            columns.append(bytes(c + (plain.DOWN if k < down else 0) for k, c in enumerate(rest[a:b])))
+        rules = plain.Rules(ncols, *flags, dealt, suits * copies)
+        truth = _every_position_searched(plain, rules, plain.Node(list(columns), stock, 0))
+        line: list[int] = []
+        status, _ = plain.search(
+            list(columns), stock, 0, *flags, dealt, suits * copies, 0, 10**7, 0.0, line, lambda n: None
+        )
+        assert status == (plain.WON if truth else plain.NO_WIN), (columns, dealt)
+        node = plain.Node(list(columns), stock, 0)
+        for step in line:
+            legal: list[int] = []
+            plain.moves(rules, node, legal, False)
+            assert step in legal
+            node = plain.play(rules, node, step)
+        assert node.home >= rules.runs if truth else not line
+        verdicts.append(truth)
+    assert len(set(verdicts)) == 2
