@@ -258,7 +258,8 @@ def test_every_step_taken_back_restores_the_position_exactly(variant_id):
         # 300,000 positions; the thread that moves cards between parents wins it at once.
         (BELEAGUERED_CASTLE, NO_CELL_THREADS, DEFAULT_THREADS, 38, 5_000),
         # Baker's Dozen's seeded deal 4: won in a few hundred positions by the threads that dig
-        # out the low cards; the threads for games with empty columns leave it unknown at 20,000.
+        # out the low cards; the threads for games with empty columns need over four times as
+        # many (unknown at 20,000 before dead positions were left unsearched).
         (BAKERS_DOZEN, SINGLE_CARD_THREADS, NO_CELL_THREADS, 4, 1_000),
     ],
     ids=["beleaguered-castle", "bakers-dozen"],
@@ -271,4 +272,46 @@ def test_games_without_cells_run_threads_of_their_own(variant, threads, others, 
     assert found.won
     assert found.nodes < most
     assert_wins(variant, position, found)
-    assert solve(position, variant, threads=others, node_limit=20_000).verdict == "unknown"
+    other = solve(position, variant, threads=others, node_limit=20_000)
+    assert other.verdict == "unknown" or other.nodes > 4 * found.nodes
+
+
+def _cards(text: str) -> tuple[int, ...]:
+    """Cards as rank and suit letters (``"JC QC"``), suits clubs, diamonds, hearts, spades."""
+    return tuple("CDHS".index(t[-1]) * 13 + "A23456789TJQK".index(t[0]) for t in text.split())
+
+
+@pytest.mark.parametrize(
+    ("variant", "columns", "home", "dead"),
+    [
+        # each queen lies over the jack of its suit, and every king is under a queen: no queen
+        # can ever move, and none can go home before its jack
+        (BAKERS_DOZEN, ["KC JD QD", "KD JH QH", "KH KS JS QS", "JC QC"], 10, True),
+        # the same with a queen free to go onto the king of spades
+        (BAKERS_DOZEN, ["KC JD QD", "KD JH QH", "KH JS QS", "KS", "JC QC"], 10, False),
+        # every column's bottom card is held too, so no column can be emptied for a queen
+        (
+            BELEAGUERED_CASTLE,
+            ["KC JD QD", "KD JH QH", "KH JS QS", "KS JC QC", "9C TC", "9D TD", "9H TH", "9S TS"],
+            8,
+            True,
+        ),
+        # a column that can be emptied (its ten goes home, then the jack): no proof
+        (
+            BELEAGUERED_CASTLE,
+            ["KC JD QD", "KD JH QH", "KH JS QS", "KS JC QC", "9C TC", "9D TD", "9H TH", "TS 9S"],
+            8,
+            False,
+        ),
+    ],
+)
+def test_a_position_found_dead_has_no_win(variant, columns, home, dead):
+    search = freecell_solver._search
+    rules = search.rules_for(
+        len(variant.columns), 0, freecell_solver._BUILDS[variant.build], freecell_solver._EMPTY[variant.empty]
+    )
+    cols = [_cards(c) for c in columns] + [()] * (len(variant.columns) - len(columns))
+    position = Position(tuple(cols), (), (home,) * 4)
+    assert search.dead(rules, search.Position([bytes(c) for c in cols], [], [home] * 4)) == dead
+    assert winnable(variant, position) is not dead
+    assert solve(position, variant).verdict == ("no win" if dead else "won")

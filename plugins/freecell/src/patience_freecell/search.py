@@ -90,6 +90,8 @@ class Rules:
     fits: list[int]
     onto: list[list[int]]
     parents: list[list[int]]
+    dig: bool
+    """Whether positions are tested with :func:`dead` (games without free cells)."""
 
     def __init__(self, ncols: int, ncells: int, build: int, empty: int) -> None:
         self.ncols = ncols
@@ -111,6 +113,7 @@ class Rules:
         self.fits = fits
         self.onto = [[a for a in range(52) if fits[a * 52 + b]] for b in range(52)]
         self.parents = [[b for b in range(52) if fits[a * 52 + b]] for a in range(52)]
+        self.dig = ncells == 0
 
 
 _RULES: dict[int, Rules] = {}
@@ -265,6 +268,106 @@ def auto_moves(rules: Rules, pos: Position, steps: list[int]) -> None:
                 cells[j] = -1
                 steps.append((n + j) | FOUNDATION << 6 | 1 << 12 | c << 18)
                 moved = True
+
+
+def dead(rules: Rules, pos: Position) -> bool:
+    """Whether no line can win from ``pos``, in a game without free cells: some set of cards
+    can never make its first move (the solver's argument 5). False where cells are kept.
+
+    A card is in the set while a card of the set lies over it in its column, or while it
+    can neither go home first (a lower card of its suit lies under it, or is in the set) nor
+    go onto a parent (each parent is home, under it in its column, or under a card of the
+    set; and no column is empty, or can be emptied before the card moves, where the card
+    could go into one). The set is found by taking cards out of all those not home until
+    each left meets the test; each column's part of it is a run of cards from the bottom.
+    """
+    if rules.ncells:
+        return False
+    n = rules.ncols
+    cols = pos.cols
+    found = pos.found
+    col_of = [-1] * 52
+    at = [0] * 52
+    must = [False] * 52
+    height = [0] * n
+    for i in range(n):
+        col = cols[i]
+        size = len(col)
+        height[i] = size
+        low = [13, 13, 13, 13]
+        for k in range(size):
+            c = col[k]
+            col_of[c] = i
+            at[c] = k
+            s = c // 13
+            r = c % 13
+            if low[s] < r:
+                must[c] = True
+            elif r < low[s]:
+                low[s] = r
+    left = 0  # columns whose bottom card is still in the set
+    for i in range(n):
+        if height[i]:
+            left += 1
+    changed = True
+    while changed and left:
+        if left < n and rules.empty == EMPTY_ANY:
+            return False  # a column is empty, or may be emptied first: any card may go there
+        changed = False
+        for i in range(n):
+            col = cols[i]
+            h = height[i]
+            while h:
+                c = col[h - 1]
+                if _stuck(rules, c, i, h - 1, must, col_of, at, height, found, left == n):
+                    break
+                h -= 1
+                changed = True
+            if h != height[i]:
+                height[i] = h
+                if not h:
+                    left -= 1
+    return left > 0
+
+
+def _stuck(
+    rules: Rules,
+    c: int,
+    i: int,
+    k: int,
+    must: list[bool],
+    col_of: list[int],
+    at: list[int],
+    height: list[int],
+    found: list[int],
+    sealed: bool,
+) -> bool:
+    """Whether card ``c``, the top card of the set in column ``i`` (at ``k`` from the bottom),
+    can stay in the set: it cannot go home first, and no parent or empty column can take it.
+    ``sealed``: every column's bottom card is in the set, so none can be emptied first."""
+    if not sealed and (rules.empty == EMPTY_ANY or (rules.empty == EMPTY_KINGS and c % 13 == 12)):
+        return False
+    s = c // 13
+    if not must[c]:
+        first = s * 13 + found[s]
+        lower = False
+        for d in range(first, c):
+            if at[d] < height[col_of[d]]:
+                lower = True
+                break
+        if not lower:
+            return False
+    for p in rules.parents[c]:
+        j = col_of[p]
+        if j < 0:
+            continue  # home
+        if j == i:
+            if at[p] < k:
+                continue  # under the card
+            return False  # over it: not in the set, nor anything over it
+        if at[p] >= height[j] - 1:
+            return False  # no card of the set over it
+    return True
 
 
 def max_run(rules: Rules, free: int, empty: int, to_empty: bool) -> int:
@@ -756,7 +859,8 @@ class Thread:
             key = pos.key()
             if key not in seen:
                 seen.add(key)
-                children.append(pack(steps))
+                if not (rules.dig and dead(rules, pos)):
+                    children.append(pack(steps))
                 if rated:
                     self.scores.append(rate(rules, pos, self.weights))
         for k in range(len(steps) - 1, -1, -1):
@@ -823,6 +927,8 @@ def search(
     auto_moves(rules, root, line)
     if root.found[0] + root.found[1] + root.found[2] + root.found[3] == 52:
         return WON, 1
+    if rules.dig and dead(rules, root):
+        return NO_WIN, 1
     first = root.key()
     # Each thread its own table, as Freecell Solver's soft threads each mark their own visits:
     # with one shared table a thread whose moves another thread had already tried from the

@@ -30,6 +30,24 @@ alone can prove that nothing wins. What keeps "no win" sound:
    position**: every rule treats all columns alike and all cells alike, so they have the same
    future. The table of positions seen is keyed on the cells sorted and the columns sorted.
 4. **Foundations need not be searched**: they are what the columns and cells do not hold.
+5. **A dead position is not searched** (games without free cells: Baker's Dozen, Beleaguered
+   Castle, Streets and Alleys). Take any line from the position that wins, and for each card
+   not home the moment it first moves (every card moves, to win). A set of cards proves the
+   position dead when each card of it meets one of two tests. (a) A card of the set lies over
+   it in its column: that card moves first. (b) It cannot go home first, as a lower card of
+   its suit lies under it or is in the set; and nothing can take it: each card it could go on
+   is home, or under it in its column, or in another column under a card of the set; and no
+   column is empty and every column's bottom card is in the set (or empty columns take
+   nothing, or kings only and it is no king). Then look at the card of the set that moves
+   first. Not by (a). By (b) its first move is not home: a lower card of its suit must go home
+   before it, and under it that card cannot move before it, while in the set it moves later.
+   Nor onto a card: each one it could go on is home for good, or under it, or covered by a card
+   of the set until that card moves, later.
+   Nor into an empty column: none is empty, and emptying one moves its bottom card, of the set,
+   first. So no line wins. Cards leave the largest such set only while taking them out keeps
+   the others' tests (both grow with the set), so the set found, if not empty, meets them.
+   Run moves change nothing: single moves could make them. With free cells any card may go
+   into one, and the test is not made.
 
 The meta threads are incomplete on purpose (they never put a card in a cell for nothing, for
 one); each keeps its own table, so none stops another, or the complete thread, from searching a
