@@ -89,6 +89,12 @@ _SHIFT_BITS: Final = 12  # the lowest bits of a slot: 1 + how far its key lies f
 _MAX_SHIFT: Final = (1 << _SHIFT_BITS) - 1
 
 
+def _spread(quotient: int) -> int:
+    """What a key's quotient adds to its lowest bits to give its home slot (modulo the slots)."""
+    # Python's hash of an int is the int modulo 2 ** 61 - 1; a product spreads its bits.
+    return (hash(quotient) & 0x3FFFFFFF) * 0x5BD1E995 >> 13
+
+
 class Seen:
     """The keys of the positions searched, exactly: a set while they are few (some 100 bytes a
     key), then an open-addressing table of 64-bit words (for Klondike two words a slot from
@@ -157,9 +163,7 @@ class Seen:
         self.table = array("Q", bytes(8 * self.words << k))
 
     def _home(self, quotient: int, key: int) -> int:
-        # Python's hash of an int is the int modulo 2 ** 61 - 1; a product spreads its bits.
-        h = hash(quotient) & 0x3FFFFFFF
-        return ((key & self.mask) + (h * 0x5BD1E995 >> 13)) & self.mask
+        return ((key & self.mask) + _spread(quotient)) & self.mask
 
     def _find(self, key: int, insert: bool) -> bool:
         """Whether ``key`` is in the table; if not and ``insert``, put it in.
@@ -203,7 +207,7 @@ class Seen:
         while True:
             if d > _MAX_SHIFT:
                 # A key too far from home (not met in practice): a bigger table holds every key.
-                key = self._key_of(stored, slot, d)
+                key = _key_of(stored, slot, d, self.k, self.mask)
                 self._grow()
                 self._find(key, True)
                 return False
@@ -224,14 +228,6 @@ class Seen:
             slot = (slot + 1) & mask
             d += 1
 
-    def _key_of(self, stored: int, slot: int, d: int) -> int:
-        """The key whose quotient is in ``stored`` (above the shift bits), at distance ``d``
-        from its home were it at ``slot``."""
-        quotient = stored >> _SHIFT_BITS
-        home = (slot - d + 1) & self.mask
-        h = hash(quotient) & 0x3FFFFFFF
-        return quotient << self.k | ((home - (h * 0x5BD1E995 >> 13)) & self.mask)
-
     def _grow(self) -> None:
         """Twice the slots: each key, got back from its slot, goes in again (one at a time:
         a list of them all would take more memory than the table)."""
@@ -248,11 +244,16 @@ class Seen:
             stored = 0
             for q in range(words - 1, -1, -1):
                 stored = stored << 64 | table[at + q]
-            quotient = stored >> _SHIFT_BITS
-            home = (slot - (x & _MAX_SHIFT) + 1) & mask
-            h = hash(quotient) & 0x3FFFFFFF
-            self._find(quotient << k | ((home - (h * 0x5BD1E995 >> 13)) & mask), True)
+            self._find(_key_of(stored, slot, x & _MAX_SHIFT, k, mask), True)
         del table
+
+
+def _key_of(stored: int, slot: int, d: int, k: int, mask: int) -> int:
+    """The key whose quotient is in ``stored`` (above the shift bits), at distance ``d`` from
+    its home were it at ``slot`` of a table of ``2 ** k`` slots (``mask``: ``2 ** k - 1``)."""
+    quotient = stored >> _SHIFT_BITS
+    home = (slot - d + 1) & mask
+    return quotient << k | ((home - _spread(quotient)) & mask)
 
 
 class Search:
