@@ -53,3 +53,18 @@ def browser():
     from page_helpers import chromium
 
     yield from chromium()
+
+
+@pytest.fixture(autouse=True)
+def close_pages():
+    """Each test's pages closed after it: a page left open keeps its clock and animations
+    running for the rest of the module, and a hundred of them slowed every later test."""
+    from page_helpers import OPENED
+
+    yield
+    while OPENED:
+        context = OPENED.pop()
+        try:
+            context.close()
+        except Exception:  # the browser may already be gone at the module's end
+            pass

@@ -13,7 +13,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
@@ -30,6 +30,8 @@ MIN_CARD = 24  # px: narrower cards are too small to touch
 SIZES = {1280: (1280, 800), 360: (360, 740)}
 # The browser logs each 4xx answer (a refused move is one, an unknown game another).
 REFUSED = "Failed to load resource: the server responded with a status of 4"
+OPENED: list[BrowserContext] = []
+"""The contexts of the pages opened in the running test (closed after it, conftest.py)."""
 
 
 def chromium() -> Iterator[Browser]:
@@ -46,7 +48,9 @@ def chromium() -> Iterator[Browser]:
 def new_page(browser: Browser, width: int = 1280, **context: Any) -> Page:
     """A page at ``width`` pixels (1280x800 or 360x740) that records its errors in ``page.errors``."""
     w, h = SIZES.get(width, (width, 800))
-    page = browser.new_context(viewport={"width": w, "height": h}, **context).new_page()
+    opened = browser.new_context(viewport={"width": w, "height": h}, **context)
+    OPENED.append(opened)
+    page = opened.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda err: errors.append(str(err)))
     page.on(
