@@ -859,10 +859,12 @@ class Thread:
             key = pos.key()
             if key not in seen:
                 seen.add(key)
+                # a dead position is never entered, so it gets no rating: one would shift
+                # every later rating onto the wrong position
                 if not (rules.dig and dead(rules, pos)):
                     children.append(pack(steps))
-                if rated:
-                    self.scores.append(rate(rules, pos, self.weights))
+                    if rated:
+                        self.scores.append(rate(rules, pos, self.weights))
         for k in range(len(steps) - 1, -1, -1):
             undo_step(rules, pos, steps[k])
         return result
