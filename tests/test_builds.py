@@ -46,7 +46,8 @@ DEALS = [
     ("toy-golf", {}, range(1, 5)),
     ("pyramid", {}, range(1, 9)),
     ("pyramid", {"win": "all"}, range(1, 5)),
-    ("pyramid", {"pair_with_covered": True}, range(1, 5)),
+    # deal 2 searches 148,143 positions (most of this test's time as plain Python); 12 and 18 are won
+    ("pyramid", {"pair_with_covered": True}, [1, 3, 4, 12, 18]),
     ("par-pyramid", {}, range(1, 7)),
     ("triangle", {}, range(1, 4)),
     ("pyramid", {"face_down": True}, range(1, 3)),
