@@ -1,3 +1,4 @@
+import contextlib
 import sys
 from pathlib import Path
 
@@ -64,7 +65,5 @@ def close_pages():
     yield
     while OPENED:
         context = OPENED.pop()
-        try:
+        with contextlib.suppress(Exception):  # the browser may be gone at the module's end
             context.close()
-        except Exception:  # the browser may already be gone at the module's end
-            pass

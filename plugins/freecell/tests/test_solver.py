@@ -319,7 +319,9 @@ def test_a_position_found_dead_has_no_win(variant, columns, home, dead):
     assert solve(position, variant).verdict == ("no win" if dead else "won")
 
 
-@pytest.mark.parametrize("variant", [BELEAGUERED_CASTLE, BAKERS_DOZEN], ids=["beleaguered-castle", "bakers-dozen"])
+@pytest.mark.parametrize(
+    "variant", [BELEAGUERED_CASTLE, BAKERS_DOZEN], ids=["beleaguered-castle", "bakers-dozen"]
+)
 def test_a_rated_group_enters_its_best_rated_position_first_when_some_are_dead(variant):
     """Each position a RATED group yields is entered in the order of its own rating, the dead
     ones (never entered) leaving no rating behind to shift the others' onto the wrong ones."""
