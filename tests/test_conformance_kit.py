@@ -225,6 +225,21 @@ def test_a_game_that_runs_past_the_move_limit_is_caught():
     fails(testing.GAME_ENDS, lambda: testing.play_out(game, random.Random(0), max_moves=2))
 
 
+@pytest.mark.parametrize("game_id", ["toy-klondike", "toy-freecell"])
+def test_a_game_whose_positions_repeat_is_played_for_its_own_bound(game_id):
+    """Such a game seldom ends in random play: it stops at REPEATS_MAX_MOVES, not MAX_MOVES,
+    unless a bound is given."""
+    assert testing.REPEATS_MAX_MOVES < testing.MAX_MOVES
+    for seed in range(1, 4):
+        game = patience_core.new_game(game_id, seed=seed)
+        played = testing.play_out(game, random.Random(seed))
+        assert played == len(game.moves)
+        assert game.is_over() or played == testing.REPEATS_MAX_MOVES
+    game = patience_core.new_game(game_id, seed=1)
+    played = testing.play_out(game, random.Random(1), max_moves=7)
+    assert game.is_over() or played == 7
+
+
 def test_a_stuck_game_that_is_not_over_is_caught():
     game = patience_core.new_game("kit-never-over", deal=DEAL)
     while "draw" in map(str, game.legal_moves()):

@@ -27,7 +27,8 @@ several at a time), undoes at random, asks the solver, and checks after every st
 - the solver's winning lines replay to a win through ``Game.play``, and a specialised solver
   agrees with the generic one whenever both decide.
 
-The second plays whole games at random to their end (within :data:`MAX_MOVES`), and the third
+The second plays whole games at random to their end (within :data:`MAX_MOVES`; a game whose
+positions may repeat, for :data:`REPEATS_MAX_MOVES`), and the third
 checks that a seed always gives the same deal. A broken invariant raises
 :class:`ConformanceError`, whose message names the invariant and gives the line of Python that
 deals the game and the moves that reach the position.
@@ -69,6 +70,11 @@ from patience_core.solver import NO_WIN, WON, PluginWarning, generic_solve, solv
 
 MAX_MOVES: Final = 5_000
 """Every game must end within this many moves of random play."""
+
+REPEATS_MAX_MOVES: Final = 1_000
+"""A game whose positions may repeat (:attr:`Rules.repeats
+<patience_core.engine.rules.Rules.repeats>`) seldom ends in random play, so its random game
+stops here, where the checks run as at an end: later moves would only repeat their kind."""
 
 SOLVER_NODES: Final = 2_000
 """The kit's node limit for each solve: small, so that every step stays cheap."""
@@ -612,15 +618,18 @@ def position_key(game: Game) -> Hashable:
     return game.snapshot().position()  # the score (run, points, cleared pass) aside
 
 
-def play_out(game: Game, rng: random.Random, max_moves: int = MAX_MOVES) -> int:
+def play_out(game: Game, rng: random.Random, max_moves: int | None = None) -> int:
     """Play random legal moves to the end; return how many were played.
 
     Fails when a position comes back (play could go round for ever) or the game does not end
-    within ``max_moves``.
+    within ``max_moves`` (default :data:`MAX_MOVES`). A game whose positions may repeat is
+    played until it ends or for ``max_moves`` (default :data:`REPEATS_MAX_MOVES`).
     """
     n = 0
     seen = {position_key(game)}
     repeats = game.rules.repeats
+    if max_moves is None:
+        max_moves = REPEATS_MAX_MOVES if repeats else MAX_MOVES
     while not game.is_over():
         legal = game.legal_moves()
         if not legal:
