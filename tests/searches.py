@@ -7,12 +7,14 @@ import pytest
 from patience_core.blocks.build_on_waste import solver as build_on_waste
 from patience_core.solver import builds
 from patience_pyramid import solver as pyramid_solver
+from patience_tripeaks import ricochet_solver
 
 # Each hot module, the solver module that calls it, and the name it is called through there.
 SEARCHES = {
     "patience_core.blocks.build_on_waste.search": (build_on_waste, "_search"),
     "patience_core.blocks.build_on_waste.search_columns": (build_on_waste, "_columns_search"),
     "patience_pyramid.search": (pyramid_solver, "_search"),
+    "patience_tripeaks.ricochet_search": (ricochet_solver, "_search"),
 }
 BUILDS = ("installed build", "plain Python")
 

@@ -36,6 +36,7 @@ DEALS = [
     ("tripeaks", {}, [*range(1, 9), 176, 238]),
     ("tripeaks", {"wrap": False}, range(1, 7)),
     ("tripeaks", {"free_start": True}, range(1, 5)),
+    ("ricochet", {}, [1, 2, 3, 21]),  # 21 is lost
     ("golf", {}, range(0, 6)),
     ("golf", {"kings": "wrap"}, range(0, 3)),
     ("dead-king-golf", {}, range(0, 3)),

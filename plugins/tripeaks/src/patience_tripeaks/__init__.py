@@ -17,6 +17,7 @@ from patience_core import BuildOnWaste, GameSpec, Layout, Option, Preset, Scorin
 from patience_core.engine.cards import RANK_OF
 from patience_core.engine.solving import NO_WIN, SolveResult
 from patience_core.engine.spec import OptionValue
+from patience_tripeaks import ricochet  # with its solver, which loads its search now
 
 if TYPE_CHECKING:
     from patience_core.engine.game import Game
@@ -182,7 +183,5 @@ def rounds_solve(game: Game) -> SolveResult | None:
 
 @hookimpl
 def register_games(register: Callable[[GameSpec], None]) -> None:
-    from patience_tripeaks import ricochet  # here: it imports this module's neighbours only
-
     register(SPEC)
     register(ricochet.SPEC)

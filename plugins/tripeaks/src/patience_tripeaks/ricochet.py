@@ -10,6 +10,7 @@ from patience_core import BuildOnWaste, Deal, GameSpec, Layout, Scoring, Spot, T
 from patience_core.engine.cards import CARD_TEXT, RANK_OF
 from patience_core.engine.moves import Move
 from patience_core.engine.pysol import deal_from_places
+from patience_tripeaks.ricochet_solver import solve_ricochet
 
 # PySolFC's rows 0-31 (threepeaks.py, Ricochet.createGame), where it draws them in card widths
 # and heights: 0-7 the walls' bottom layer (two a wall), 8-19 the middle (three), 20-31 the top
@@ -68,6 +69,8 @@ class Ricochet(BuildOnWaste):
     layout = LAYOUT
     scoring = NO_SCORE
     passes = 1
+    walls_at = _WALLS_AT
+    """The walls of each layout position, as a bitmask (for the solver)."""
 
     def dealt_face_up(self) -> int:
         # PySolFC deals rows 0-19 face down and the top layer, 20-31, face up.
@@ -131,6 +134,7 @@ SPEC = GameSpec(
     rules=Ricochet,
     family="Golf",
     pysol=pysol_deal,
+    solver=solve_ricochet,
 )
 
 __all__ = ["LAYOUT", "SPEC", "WALLS", "Ricochet", "pysol_deal"]
