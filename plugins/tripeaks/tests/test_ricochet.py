@@ -168,6 +168,13 @@ def test_the_solver_decides_deals_the_generic_search_leaves_unknown():
     assert (lost.verdict, lost.solver) == ("no win", "ricochet")
 
 
+def test_the_search_declines_a_game_without_walls():
+    from patience_tripeaks.ricochet_solver import solve_ricochet
+
+    assert solve_ricochet(patience_core.new_game("tripeaks", seed=1), 1_000, None) is None
+    assert solve_ricochet(patience_core.new_game("ricochet", seed=1), 1_000, None) is not None
+
+
 def test_the_solver_starts_from_a_barred_position():
     # Just after a play from the walls the next card may not come from them: the solver's
     # line from there must begin with a legal move, and win.
