@@ -9,8 +9,8 @@ just played, none after a draw or at the deal). Its arguments:
    (P, pos', t, B) with pos < pos' can be copied: its plays are the same, and before each of its
    draws we first turn the extra stock cards (a draw lifts the bar either way). So if
    (P, pos, t, B) is lost, so is (P, pos', t, B).
-2. A bar only takes moves away. The moves of (P, pos, t, B') are those of (P, pos, t, B) for any
-   B inside B', with the same results (a play bars the walls of the card played, a draw none).
+2. A bar only takes moves away. The moves of (P, pos, t, B') are among those of (P, pos, t, B)
+   for any B inside B', with the same results (a play bars the walls of the card played, a draw none).
    So if (P, pos, t, no bar) is lost, so is (P, pos', t, B') for pos' >= pos and any B'.
 3. A position whose top came from the stock, (P, pos', rank of stock[pos'-1], no bar), is
    reached from any (P, pos, t, B) with pos < pos' by drawing alone. If that one is lost, so is
