@@ -70,7 +70,7 @@ class Ricochet(BuildOnWaste):
     scoring = NO_SCORE
     passes = 1
     walls_at = _WALLS_AT
-    """The walls of each layout position, as a bitmask (for the solver)."""
+    """The walls of each layout position, as a bitmask: the rules and the solver both read it."""
 
     def dealt_face_up(self) -> int:
         # PySolFC deals rows 0-19 face down and the top layer, 20-31, face up.
@@ -83,7 +83,7 @@ class Ricochet(BuildOnWaste):
         if not waste:
             return 0
         pos = table.where[waste[-1]]
-        return _WALLS_AT[pos] if pos >= 0 else 0
+        return self.walls_at[pos] if pos >= 0 else 0
 
     def legal_moves(self, table: Table) -> list[Move]:
         moves = super().legal_moves(table)
@@ -91,14 +91,15 @@ class Ricochet(BuildOnWaste):
         if not barred:
             return moves
         where = table.where
-        return [m for m in moves if m.word or not _WALLS_AT[where[m.ids[0]]] & barred]
+        walls_at = self.walls_at
+        return [m for m in moves if m.word or not walls_at[where[m.ids[0]]] & barred]
 
     def illegal_reason(self, table: Table, move: Move) -> str | None:
         why = super().illegal_reason(table, move)
         if why is not None or move.word:
             return why
         card = move.ids[0]
-        if _WALLS_AT[table.where[card]] & self.barred_walls(table):
+        if self.walls_at[table.where[card]] & self.barred_walls(table):
             last = CARD_TEXT[table.piles[1][-1]]
             return f"{CARD_TEXT[card]} shares a wall with {last}, just played: play from another wall or draw"
         return None
