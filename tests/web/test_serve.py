@@ -80,6 +80,25 @@ def test_a_port_in_use_is_one_line(isolated):
     assert result.stderr == f"Error: cannot listen on 127.0.0.1 port {port}: Address already in use\n"
 
 
+def test_a_ctrl_c_before_uvicorn_listens_for_it_stops_the_server_cleanly(monkeypatch):
+    """A Ctrl-C just after "Patience is served at" once broke into uvicorn's event loop half made:
+    a traceback from the loop's clean-up, a coroutine never awaited, and exit status 1."""
+    import uvicorn
+
+    run = uvicorn.Server.run
+
+    def interrupted_first(self, sockets):
+        signal.raise_signal(signal.SIGINT)  # before uvicorn puts in its own handler
+        run(self, sockets=sockets)
+
+    monkeypatch.setattr(uvicorn.Server, "run", interrupted_first)
+    before = signal.getsignal(signal.SIGINT)
+    result = CliRunner().invoke(app, ["serve", "--port", str(free_port())])
+    assert result.exit_code == 0, result.output
+    assert result.output.rstrip().endswith("Stopped.")
+    assert signal.getsignal(signal.SIGINT) is before
+
+
 @pytest.mark.parametrize(
     ("host", "warned"),
     [("127.0.0.1", False), ("localhost", False), ("::1", False), ("0.0.0.0", True), ("192.0.2.7", True)],

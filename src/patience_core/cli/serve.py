@@ -6,6 +6,7 @@ Starlette and uvicorn are imported when the command runs, never by ``import pati
 from __future__ import annotations
 
 import ipaddress
+import signal
 import socket
 import threading
 import webbrowser
@@ -114,15 +115,24 @@ def serve(
             f"listening on {host}, open to the network: anyone who can reach it can play and see your"
             " statistics. Put it behind a reverse proxy with TLS (see docs/web.md), or use 127.0.0.1."
         )
+    server = uvicorn.Server(server_config(app, host, port))
+
+    def stop(signum: int, frame: object) -> None:
+        server.should_exit = True
+
+    # A Ctrl-C before uvicorn listens for it (say, just after the line below) stops the server
+    # as uvicorn's own would, instead of breaking into its event loop half made; uvicorn also
+    # passes the Ctrl-C it handled on to this handler when it is done.
+    previous = signal.signal(signal.SIGINT, stop)
     typer.echo(f"Patience is served at {url}  (Ctrl-C stops it)")
     if open_browser:
         threading.Timer(0.8, webbrowser.open, args=(url,)).start()
-    server = uvicorn.Server(server_config(app, host, port))
     try:
         server.run(sockets=[sock])
-    except KeyboardInterrupt:  # a second Ctrl-C during the shutdown
+    except KeyboardInterrupt:  # a Ctrl-C where another handler was put in place
         pass
     finally:
+        signal.signal(signal.SIGINT, previous)
         sock.close()
     if not server.started:
         raise typer.Exit(1)  # uvicorn said why
