@@ -113,16 +113,17 @@ def test_k5_a_face_up_run_moves_together_and_k7_the_card_under_turns_up():
 
 @pytest.mark.parametrize("game_id", ["klondike", "klondike-3", "thumb-and-pouch"])
 def test_k9_the_solver_line_replays_to_a_win_through_the_public_api(game_id):
-    for seed in (2, 3):
+    # Won deals in every game (Thumb and Pouch's deal 3 is unknown at the default limit).
+    for seed in (2, 4):
         game = patience_core.new_game(game_id, seed=seed)
         result = patience_core.solve_full_information(game, node_limit=2_000_000, time_limit=60)
         assert result.solver == "klondike"
-        if result.won:
-            replay = patience_core.new_game(game_id, seed=seed)
-            for move in result.line:
-                replay.play(move)
-            assert replay.is_won()
-            assert sum(len(replay.table.piles[replay.rules._index[f"f{s + 1}"]]) for s in range(4)) == 52
+        assert result.won
+        replay = patience_core.new_game(game_id, seed=seed)
+        for move in result.line:
+            replay.play(move)
+        assert replay.is_won()
+        assert sum(len(replay.table.piles[replay.rules._index[f"f{s + 1}"]]) for s in range(4)) == 52
 
 
 def test_k4_foundations_are_by_suit_from_the_ace():
