@@ -54,6 +54,7 @@ BUILD = re.compile(r"\[(?:installed build|plain Python)-")
 """The parameter of a test run on each build of the searches (tests/searches.py)."""
 
 
+@pytest.hookimpl(optionalhook=True)  # pytest-xdist's hooks: unknown with -p no:xdist
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     """``--dist loadfile`` (the default), but the files of :data:`SPREAD` go test by test.
 
@@ -74,6 +75,7 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     return FileOrTest(config, log)
 
 
+@pytest.hookimpl(optionalhook=True)
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """One worker more than the machine has cores, up to four: the browser tests and the
     commands the tests run leave a worker waiting, and a third keeps two cores busy."""
