@@ -120,26 +120,26 @@ def test_ctrl_c_stops_and_keeps_what_was_done(workers):
     assert [r.seed for r in sim.results] == sorted(r.seed for r in sim.results)
 
 
-# Without a dashboard the scheduler still serves HTTP, on port 8787 unless told otherwise: two test
-# workers' clusters at once would both ask for it.
-NO_FIXED_PORT = {"dashboard_address": "127.0.0.1:0"}
+def local_cluster():
+    """Two worker processes on this machine, with no dashboard."""
+    from distributed import LocalCluster  # the dask extra is part of the test install
+
+    return LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        host="127.0.0.1",
+        dashboard_address=None,
+        # Without a dashboard the scheduler still serves HTTP, on port 8787 unless told
+        # otherwise: two test workers' clusters at once would both ask for it.
+        scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
+    )
 
 
 def test_a_dask_cluster_plays_the_same_deals():
-    from distributed import LocalCluster  # the dask extra is part of the test install
-
     seeds = range(1, 13)
     here = simulate("pyramid", seeds, player="greedy")
-    with (
-        LocalCluster(
-            n_workers=2,
-            threads_per_worker=1,
-            processes=True,
-            host="127.0.0.1",
-            dashboard_address=None,
-            scheduler_kwargs=NO_FIXED_PORT,
-        ) as cluster,
-    ):
+    with local_cluster() as cluster:
         there = simulate("pyramid", seeds, player="greedy", scheduler=cluster.scheduler_address, chunk_size=3)
     assert there.results == here.results
     assert there.scheduler == cluster.scheduler_address
@@ -149,20 +149,11 @@ def test_a_lost_dask_worker_loses_no_deal():
     import os
     import signal
 
-    from distributed import LocalCluster
-
     # Deals slow enough that the worker killed is in the middle of a chunk.
     seeds = range(1, 17)
     here = simulate("tripeaks", seeds, player="hint", params=FAST_HINT)
     killed = []
-    with LocalCluster(
-        n_workers=2,
-        threads_per_worker=1,
-        processes=True,
-        host="127.0.0.1",
-        dashboard_address=None,
-        scheduler_kwargs=NO_FIXED_PORT,
-    ) as cluster:
+    with local_cluster() as cluster:
 
         def kill_one_worker(n):
             if not killed:
