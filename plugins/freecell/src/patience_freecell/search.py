@@ -396,21 +396,54 @@ class Scan:
     free_cells: list[int]
     empty_cols: list[int]
     col_of: list[int]
-    depth_of: list[int]
+    index_of: list[int]
+    """Where each card lay at a scan: its column, and its index from the bottom. Only the cards
+    in the columns are written, so an entry is trusted only when the card is still there
+    (:meth:`where`): no list of 52 is cleared a scan. Two lists of small integers, which Python
+    keeps once, where one list of ``column << 8 | index`` made an integer a card."""
     lows: list[list[int]]
     room: int
 
-    def __init__(self, rules: Rules, pos: Position) -> None:
-        self.free_cells = [j for j in range(rules.ncells) if pos.cells[j] < 0]
+    def __init__(self) -> None:
+        self.free_cells = []
         self.empty_cols = []
-        self.col_of = [-1] * 52
-        self.depth_of = [0] * 52
+        self.col_of = [0] * 52
+        self.index_of = [0] * 52
         self.lows = []
+        self.room = 0
+
+    def where(self, cols: list[bytes], card: int) -> int:
+        """The column holding ``card`` in the position scanned, or -1."""
+        i = self.col_of[card]
+        k = self.index_of[card]
+        col = cols[i]
+        if k < len(col) and col[k] == card:
+            return i
+        return -1
+
+    def depth(self, cols: list[bytes], card: int, i: int) -> int:
+        """How many cards lie over ``card``, in column ``i`` (see :meth:`where`)."""
+        return len(cols[i]) - 1 - self.index_of[card]
+
+    def update(self, rules: Rules, pos: Position) -> None:
+        """Scan ``pos``, reusing the lists of the last scan (a thread scans once a frame)."""
+        free_cells = self.free_cells
+        free_cells.clear()
+        for j in range(rules.ncells):
+            if pos.cells[j] < 0:
+                free_cells.append(j)
+        self.empty_cols.clear()
+        col_of = self.col_of
+        index_of = self.index_of
+        all_lows = self.lows
+        while len(all_lows) < rules.ncols:
+            all_lows.append([])
         fits = rules.fits
         for i in range(rules.ncols):
             col = pos.cols[i]
             size = len(col)
-            lows: list[int] = []
+            lows = all_lows[i]
+            lows.clear()
             if not size:
                 if rules.empty != EMPTY_NONE:
                     self.empty_cols.append(i)
@@ -418,15 +451,14 @@ class Scan:
                 low = size - 1
                 for k in range(size - 1, -1, -1):
                     c = col[k]
-                    self.col_of[c] = i
-                    self.depth_of[c] = size - 1 - k
+                    col_of[c] = i
+                    index_of[c] = k
                     if k > low:
                         continue  # inside the run found last
                     while low > 0 and fits[col[low] * 52 + col[low - 1]]:
                         low -= 1
                     lows.append(low)
                     low -= 1
-            self.lows.append(lows)
         self.room = len(self.free_cells) + (len(self.empty_cols) if rules.empty == EMPTY_ANY else 0)
 
 
@@ -483,11 +515,14 @@ def generate(rules: Rules, pos: Position, scan: Scan, group: int, out: list[list
             if c < 0:
                 continue
             for p in rules.parents[c]:
-                i = scan.col_of[p]
-                if i < 0 or scan.depth_of[p] > room:
+                i = scan.where(cols, p)
+                if i < 0:
+                    continue
+                d = scan.depth(cols, p, i)
+                if d > room:
                     continue
                 steps: list[int] = []
-                if _park(rules, scan, cols[i], i, scan.depth_of[p], scan.free_cells, [0, 0], steps):
+                if _park(rules, scan, cols[i], i, d, scan.free_cells, [0, 0], steps):
                     steps.append((n + j) | i << 6 | 1 << 12)
                     out.append(steps)
     elif group == DIG:
@@ -495,9 +530,11 @@ def generate(rules: Rules, pos: Position, scan: Scan, group: int, out: list[list
             if found[suit] == 13:
                 continue
             c = suit * 13 + found[suit]
-            i = scan.col_of[c]
-            d = scan.depth_of[c]
-            if i < 0 or d == 0 or d > room:
+            i = scan.where(cols, c)
+            if i < 0:
+                continue
+            d = scan.depth(cols, c, i)
+            if d == 0 or d > room:
                 continue
             steps = []
             if _park(rules, scan, cols[i], i, d, scan.free_cells, [0, 0], steps):
@@ -514,12 +551,15 @@ def generate(rules: Rules, pos: Position, scan: Scan, group: int, out: list[list
                     break
                 base = col[low]
                 for p in rules.parents[base]:
-                    i2 = scan.col_of[p]
-                    if i2 < 0 or i2 == i or scan.depth_of[p] + above > room:
+                    i2 = scan.where(cols, p)
+                    if i2 < 0 or i2 == i:
+                        continue
+                    d = scan.depth(cols, p, i2)
+                    if d + above > room:
                         continue
                     steps = []
                     used = [0, 0]
-                    if not _park(rules, scan, cols[i2], i2, scan.depth_of[p], scan.free_cells, used, steps):
+                    if not _park(rules, scan, cols[i2], i2, d, scan.free_cells, used, steps):
                         continue
                     if not _park(rules, scan, col, i, above, scan.free_cells, used, steps):
                         continue
@@ -540,8 +580,8 @@ def generate(rules: Rules, pos: Position, scan: Scan, group: int, out: list[list
                 if size - x > limit:
                     continue
                 for p in rules.parents[col[x]]:
-                    i2 = scan.col_of[p]
-                    if i2 >= 0 and i2 != i and scan.depth_of[p] == 0:
+                    i2 = scan.where(cols, p)
+                    if i2 >= 0 and i2 != i and scan.depth(cols, p, i2) == 0:
                         out.append([i | i2 << 6 | (size - x) << 12])
     elif group == RUN_EMPTY:
         if not scan.empty_cols:
@@ -747,6 +787,9 @@ class Thread:
     scores: list[int]
     path: list[int]
     done: bool
+    scan: Scan
+    steps: list[int]
+    macros: list[list[int]]
 
     def __init__(self, root: Position, program: list[int], seed: int, weights: list[int]) -> None:
         """``program``: ``GROUP, mode, tests...`` groups, split by ``FROM_DEPTH, d`` into the
@@ -776,6 +819,9 @@ class Thread:
         self.scores = []
         self.path = []
         self.done = False
+        self.scan = Scan()
+        self.steps = []  # reused by every child tried, as the scan is by every frame
+        self.macros = []
 
     def _random(self, k: int) -> int:
         self.seed = (self.seed * 1103515245 + 12345) & 0x7FFFFFFF
@@ -800,7 +846,10 @@ class Thread:
             if len(self.path) >= self.depths[o]:
                 order = self.orders[o]
         gi = self.groups[-1]
-        scan = Scan(rules, self.pos)
+        if gi >= len(order):
+            return False
+        scan = self.scan
+        scan.update(rules, self.pos)
         scores = self.scores
         while gi < len(order) and not children:
             group = order[gi]
@@ -808,8 +857,9 @@ class Thread:
             mode = group[0]
             rated = mode == RATED
             scores.clear()
+            macros = self.macros
             for t in range(1, len(group)):
-                macros: list[list[int]] = []
+                macros.clear()
                 generate(rules, self.pos, scan, group[t], macros)
                 for macro in macros:
                     if self._yield(rules, macro, seen, children, rated, won):
@@ -844,7 +894,8 @@ class Thread:
         won: list[int],
     ) -> bool:
         pos = self.pos
-        steps: list[int] = []
+        steps = self.steps
+        steps.clear()
         for m in macro:
             steps.append(apply_step(rules, pos, m))
         auto_moves(rules, pos, steps)
