@@ -4,6 +4,8 @@ checked against a plain exhaustive search, both builds alike, and the limits."""
 from __future__ import annotations
 
 import random
+import runpy
+from pathlib import Path
 
 import pytest
 from checker import replay, winnable
@@ -18,6 +20,7 @@ from patience_freecell import solver as freecell_solver
 from patience_freecell.rules import BAKERS_DOZEN, BELEAGUERED_CASTLE, FREECELL, Move
 from patience_freecell.solver import (
     DEFAULT_THREADS,
+    FREECELL_THREADS,
     NO_CELL_THREADS,
     SINGLE_CARD_THREADS,
     carry,
@@ -267,7 +270,7 @@ def test_every_step_taken_back_restores_the_position_exactly(variant_id):
     ids=["beleaguered-castle", "bakers-dozen"],
 )
 def test_games_without_cells_run_threads_of_their_own(variant, threads, others, seed, most):
-    assert default_threads(FREECELL) == DEFAULT_THREADS
+    assert default_threads(FREECELL) == FREECELL_THREADS
     assert default_threads(variant) == threads
     position = variant.deal(Deal.from_seed(seed).indices)
     found = solve(position, variant, node_limit=20_000)
@@ -358,3 +361,21 @@ def test_a_rated_group_enters_its_best_rated_position_first_when_some_are_dead(v
             if thread.advance(rules) < 0:
                 break
     assert frames_with_dead  # the case the order could go wrong in was met
+
+
+CHOOSE = Path(__file__).resolve().parents[3] / "scripts" / "choose_freecell_threads.py"
+
+
+@pytest.mark.parametrize("deal", [1, 6, 385, 530])
+def test_the_reckoning_that_chose_freecells_threads_gives_the_searchs_own_count(deal):
+    # docs/solver.md chose FreeCell's threads from each thread's count alone: the choice is
+    # only as good as this reckoning of a portfolio's positions from those counts
+    script = runpy.run_path(str(CHOOSE))
+    assert set(FREECELL_THREADS) <= set(script["candidates"]())
+    counts = [script["alone"](deal, thread, 20_000) for thread in FREECELL_THREADS]
+    counts = [n if n > 0 else script["NEVER"] for n in counts]  # not won within the limit
+    order = range(len(FREECELL_THREADS))
+    reckoned = script["reckon"](counts, order, freecell_solver.QUOTA, freecell_solver.COMPLETE_QUOTA)
+    found = solve(microsoft_position(deal))
+    assert found.won
+    assert found.nodes == reckoned

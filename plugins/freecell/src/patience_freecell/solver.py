@@ -141,7 +141,29 @@ DEFAULT_THREADS: Final = (
     # 6,063 positions instead of 1,021,076 (docs/solver.md)
     MetaThread((_rated(*_PRODUCTIVE),), (3, 1, 3, 2, 2, 3), 7777),
 )
-"""The meta threads :func:`solve` runs by default (docs/solver.md tells how they were chosen)."""
+"""The meta threads :func:`solve` runs by default for a game with free cells other than FreeCell's
+rules (docs/solver.md tells how they were chosen)."""
+
+_ALL: Final = _rated(*_PRODUCTIVE)
+_SHUFFLED: Final = (
+    (_search.SHUFFLED, _search.COL_HOME, _search.CELL_HOME),
+    (_search.SHUFFLED, _search.CELL_PUT, _search.DIG, _search.SEQ, _search.CELL_BASE),
+)
+FREECELL_THREADS: Final = (
+    MetaThread((_ALL,), (2, 2, 3, 1, 1, 2), 13),
+    MetaThread(_SHUFFLED, (1, 0, 0, 0, 0, 0), 12),
+    MetaThread((_ALL,), (3, 1, 3, 2, 3, 3), 3333),
+    MetaThread((_ALL,), (4, 2, 4, 1, 1, 3), 7777),
+    MetaThread((_ALL,), (3, 2, 4, 1, 2, 3), 1),
+    MetaThread(_SHUFFLED, (1, 0, 0, 0, 0, 0), 14),
+    MetaThread(_SHUFFLED, (1, 0, 0, 0, 0, 0), 15),
+    MetaThread((_ALL,), (3, 1, 4, 1, 1, 5), 44250),
+)
+"""The meta threads :func:`solve` runs by default for FreeCell's rules (alternate colours, any
+card into an empty column, free cells). Chosen from 83 candidate threads (ratings' weights,
+seeds) by the positions each needed alone to win Microsoft's deals 1..2000, for the fewest
+positions at the slowest deals, and checked on deals 2001..3000, which played no part in the
+choice (docs/solver.md; ``scripts/choose_freecell_threads.py`` makes the choice again)."""
 NO_CELL_THREADS: Final = (
     *DEFAULT_THREADS,
     # without free cells a card is freed by moving it onto another parent (RELOCATE) or alone
@@ -185,9 +207,11 @@ def default_threads(variant: Variant) -> tuple[MetaThread, ...]:
 
     >>> from patience_freecell.rules import BELEAGUERED_CASTLE
     >>> len(default_threads(FREECELL)), len(default_threads(BELEAGUERED_CASTLE))
-    (5, 6)
+    (8, 6)
     """
     if variant.cells:
+        if variant.build == "alternate" and variant.empty == "any":
+            return FREECELL_THREADS
         return DEFAULT_THREADS
     return SINGLE_CARD_THREADS if variant.empty == "none" else NO_CELL_THREADS
 
@@ -363,6 +387,7 @@ def carry(count: int, src: str, dst: str, cells: list[str], empty: list[str]) ->
 __all__ = [
     "DEFAULT_NODE_LIMIT",
     "DEFAULT_THREADS",
+    "FREECELL_THREADS",
     "NO_CELL_THREADS",
     "SINGLE_CARD_THREADS",
     "LineForm",

@@ -1,0 +1,194 @@
+"""How FreeCell's meta threads were chosen (docs/solver.md, "FreeCell's own eight threads").
+
+    python scripts/choose_freecell_threads.py count --deals 1..3000 --out counts.jsonl
+    python scripts/choose_freecell_threads.py choose counts.jsonl --train 1..2000 --check 2001..3000
+
+``count`` runs each candidate thread alone (no other thread, no complete thread) on
+Microsoft's deals, to ``--limit`` positions, and writes a JSON line a deal: the positions each
+candidate needed to win, negative where it did not win within the limit. It uses every core.
+
+``choose`` reckons a portfolio's positions on a deal from those counts (each thread keeps its
+own table, so the threads do not meet: they take turns of ``QUOTA`` positions, the complete
+thread ``COMPLETE_QUOTA``, until one reaches its count), then, from the five default threads,
+adds, removes, swaps and replaces threads while that lowers the slowest deal plus four times
+the 99th percentile (plus a little of the median and the total) over the ``--train`` deals. It
+prints each step with the figures on the ``--check`` deals, which play no part in the choice.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Sequence
+from multiprocessing import Pool
+
+from patience_core.solver.memory import check_memory
+from patience_freecell import solver
+from patience_freecell.deals import microsoft_position
+from patience_freecell.solver import DEFAULT_THREADS, MetaThread
+
+_search = solver._search
+NEVER = 10**9
+"""The count of a thread that did not win within the limit."""
+
+
+def candidates() -> list[MetaThread]:
+    """The five default threads, the rated thread with other weights and seeds, the shuffled
+    thread with other seeds: 83 threads, always in this order."""
+    rated = (solver._rated(*solver._PRODUCTIVE),)
+    found = list(DEFAULT_THREADS)
+    weights = [
+        (3, 2, 4, 1, 1, 3),
+        (3, 1, 3, 2, 2, 3),
+        (3, 2, 4, 1, 2, 3),
+        (4, 2, 4, 1, 1, 3),
+        (3, 2, 4, 2, 1, 3),
+        (3, 1, 4, 1, 1, 5),
+        (2, 2, 3, 1, 1, 2),
+        (3, 1, 3, 2, 3, 3),
+        (3, 0, 3, 2, 2, 3),
+    ]
+    for w in weights:
+        for seed in (3333, 44250, 7777, 1, 2, 3):
+            thread = MetaThread(rated, w, seed)
+            if thread not in found:
+                found.append(thread)
+    shuffled = DEFAULT_THREADS[3]
+    for seed in (5, 6, 7, 11, 12, 13, 14, 15, 16, 17, 18):
+        found.append(MetaThread(shuffled.groups, shuffled.weights, seed))
+    for w in [(3, 1, 4, 1, 1, 5), (3, 2, 4, 1, 1, 3), (3, 1, 3, 2, 3, 3), (2, 2, 3, 1, 1, 2)]:
+        for seed in (11, 12, 13, 14):
+            found.append(MetaThread(rated, w, seed))
+    return found
+
+
+_LIMIT = [20_000]
+
+
+def alone(deal: int, thread: MetaThread, limit: int) -> int:
+    """The positions ``thread`` alone needs to win Microsoft's deal, negative if it does not
+    within ``limit``."""
+    position = microsoft_position(deal)
+    status, nodes = _search.search(
+        [bytes(col) for col in position.columns],
+        [-1 if c is None else c for c in position.cells],
+        list(position.foundations),
+        4,
+        0,
+        0,
+        [thread.program()],
+        [thread.seed],
+        [list(thread.weights)],
+        False,
+        limit,
+        0,
+        limit,
+        0.0,
+        [],
+        check_memory,
+    )
+    return nodes if status == _search.WON else -nodes
+
+
+def _count(deal: int) -> tuple[int, list[int]]:
+    return deal, [alone(deal, thread, _LIMIT[0]) for thread in candidates()]
+
+
+def _init(limit: int) -> None:
+    _LIMIT[0] = limit
+
+
+def deal_range(text: str) -> range:
+    lo, _, hi = text.partition("..")
+    return range(int(lo), int(hi or lo) + 1)
+
+
+def reckon(counts: Sequence[int], order: Sequence[int], quota: int, complete_quota: int) -> int:
+    """The positions a portfolio of the threads ``order`` searches on a deal."""
+    spent = [0] * len(order)
+    total = 0
+    while total < 2_000_000:
+        for k, t in enumerate(order):
+            need = counts[t] - spent[k]
+            if need <= quota:
+                return total + need
+            spent[k] += quota
+            total += quota
+        total += complete_quota
+    return total
+
+
+def figures(rows: list[list[int]], order: Sequence[int]) -> tuple[int, int, int, int, int]:
+    """Median, p90, p99, max and total positions of a portfolio over deals."""
+    s = sorted(reckon(r, order, solver.QUOTA, solver.COMPLETE_QUOTA) for r in rows)
+    n = len(s)
+    return s[n // 2], s[int(n * 0.9)], s[int(n * 0.99)], s[-1], sum(s)
+
+
+def _score(f: tuple[int, int, int, int, int]) -> float:
+    median, _, p99, most, total = f
+    return most + 4 * p99 + total / 400 + 5 * median
+
+
+def choose(rows: list[list[int]], check: list[list[int]], most_threads: int) -> list[int]:
+    order = list(range(len(DEFAULT_THREADS)))
+    best = _score(figures(rows, order))
+    print("start", order, figures(rows, order), "check", figures(check, order), flush=True)
+    improved = True
+    while improved:
+        improved = False
+        tries: list[list[int]] = []
+        for t in range(len(rows[0])):
+            if t not in order:
+                tries += [[*order[:p], t, *order[p:]] for p in range(len(order) + 1)]
+                tries += [[*order[:p], t, *order[p + 1 :]] for p in range(len(order))]
+        tries += [order[:p] + order[p + 1 :] for p in range(len(order))]
+        for i in range(len(order)):
+            for j in range(i + 1, len(order)):
+                swapped = list(order)
+                swapped[i], swapped[j] = swapped[j], swapped[i]
+                tries.append(swapped)
+        for tried in tries:
+            if tried and len(tried) <= most_threads:
+                score = _score(figures(rows, tried))
+                if score < best:
+                    best, order, improved = score, tried, True
+        print("step", order, figures(rows, order), "check", figures(check, order), flush=True)
+    return order
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    count = sub.add_parser("count", help="each candidate alone on each deal")
+    count.add_argument("--deals", default="1..3000")
+    count.add_argument("--limit", type=int, default=20_000)
+    count.add_argument("--out", required=True)
+    pick = sub.add_parser("choose", help="choose a portfolio from the counts")
+    pick.add_argument("counts")
+    pick.add_argument("--train", default="1..2000")
+    pick.add_argument("--check", default="2001..3000")
+    pick.add_argument("--most", type=int, default=8, help="at most this many meta threads")
+    args = parser.parse_args()
+    if args.command == "count":
+        with Pool(initializer=_init, initargs=(args.limit,)) as pool, open(args.out, "w") as out:
+            for deal, counts in pool.imap(_count, deal_range(args.deals), chunksize=10):
+                out.write(json.dumps({"deal": deal, "n": counts}) + "\n")
+        return
+    with open(args.counts) as counts_file:
+        lines = [json.loads(line) for line in counts_file]
+
+    def rows(span: range) -> list[list[int]]:
+        # a deal no candidate wins within the limit tells nothing about the order
+        return [
+            [n if n > 0 else NEVER for n in r["n"]] for r in lines if r["deal"] in span and max(r["n"]) > 0
+        ]
+
+    order = choose(rows(deal_range(args.train)), rows(deal_range(args.check)), args.most)
+    threads = candidates()
+    for t in order:
+        print(threads[t])
+
+
+if __name__ == "__main__":
+    main()
