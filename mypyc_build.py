@@ -55,8 +55,15 @@ def _write_records(sources: list[Path], compiled: bool, note: str, into: Path | 
         (folder / BUILD_FILE).write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
 
 
+_BUILDS = {"build", "build_ext", "bdist_wheel", "editable_wheel", "bdist", "install", "develop"}
+"""The setup commands that build modules; the rest (``egg_info``, ``dist_info``: pip's first two
+calls of each install) only read metadata, and need no compiler and no type check."""
+
+
 def extensions(sources: list[str], group: str) -> tuple[list[Any], dict[str, type]]:
     """``ext_modules`` and ``cmdclass`` for ``setup()``: the compiled modules, or none."""
+    if not _BUILDS & set(sys.argv[1:]):
+        return [], {}
     paths = [Path(s) for s in sources]
     if os.environ.get("PATIENCE_PURE_BUILD", "") not in ("", "0"):
         problem: str | None = "PATIENCE_PURE_BUILD was set at install"

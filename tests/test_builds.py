@@ -97,12 +97,28 @@ def test_no_compiler_means_plain_python_with_a_note(tmp_path, monkeypatch, capsy
     source.write_text("def f() -> int:\n    return 1\n")
     monkeypatch.setenv("CC", str(tmp_path / "no-such-cc"))
     monkeypatch.delenv("PATIENCE_PURE_BUILD", raising=False)
+    monkeypatch.setattr(sys, "argv", ["setup.py", "editable_wheel", "--dist-dir", str(tmp_path)])
     modules, commands = _mypyc_build().extensions([str(source)], "hot")
     assert (modules, commands) == ([], {})
     record = json.loads((source.parent / builds.BUILD_FILE).read_text())
     assert record["compiled"] == {}
     assert "no working C compiler" in record["note"]
     assert "plain Python" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["egg_info", "dist_info"])
+def test_reading_the_metadata_neither_compiles_nor_writes_a_record(tmp_path, monkeypatch, capsys, command):
+    # pip asks each package for its requirements and its metadata before it builds it: each
+    # of those calls once ran the type check of every compiled module (a few seconds a package)
+    source = tmp_path / "pkg" / "hot.py"
+    source.parent.mkdir()
+    source.write_text("def f() -> int:\n    return 1\n")
+    monkeypatch.setattr(sys, "argv", ["setup.py", command, "--output-dir", str(tmp_path)])
+    build = _mypyc_build()
+    monkeypatch.setattr(build, "_compiler_problem", lambda: pytest.fail("probed the compiler"))
+    assert build.extensions([str(source)], "hot") == ([], {})
+    assert not (source.parent / builds.BUILD_FILE).exists()
+    assert capsys.readouterr().err == ""
 
 
 def _fake_package(tmp_path: Path, monkeypatch, name: str) -> Path:
