@@ -71,7 +71,9 @@ def environments(root: Path = ROOT) -> dict[tuple[str, ...], list[Path]]:
 def build(path: Path, lines: tuple[str, ...], root: Path) -> str | None:
     """Make a virtual environment at ``path`` with exactly ``lines`` run in the checkout at
     ``root``; None, or what went wrong."""
-    venv.EnvBuilder(with_pip=True).create(path)
+    # a link to the interpreter, not a copy: a copy being written while another thread starts a
+    # process can be held open by that process, and running it then fails ("Text file busy")
+    venv.EnvBuilder(with_pip=True, symlinks=True).create(path)
     python = path / "bin" / "python"
     # Plain Python searches (compiled ones give the same results, tests/test_builds.py): the
     # compiler would triple the time these installs take.
