@@ -1,19 +1,36 @@
 #!/usr/bin/env bash
-# Set-up the tests need beyond Python packages: the Chromium that the browser tests drive
-# (Playwright runs the system's Chromium; it does not download a browser of its own).
+# Everything the tests need, in the Python environment that runs them: the Chromium that the
+# browser tests drive (Playwright runs the system's Chromium; it does not download a browser of
+# its own), then Patience with its test extras, every family's package and the two example
+# plugins of the docs, installed editable.
 set -euo pipefail
-if command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ]; then
-    exit 0
+cd "$(dirname "$0")/.."
+
+chromium_present() {
+    command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ]
+}
+
+if ! chromium_present; then
+    if ! command -v apt-get >/dev/null 2>&1; then
+        echo "The browser tests need Chromium at /usr/bin/chromium: install your system's chromium package, then run the tests again." >&2
+        exit 1
+    fi
+    SUDO=""
+    if [ "$(id -u)" -ne 0 ]; then
+        SUDO="sudo"
+    fi
+    echo "Installing chromium for the browser tests (apt-get)..."
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+    chromium_present || { echo "chromium did not install: install it, then run the tests again." >&2; exit 1; }
 fi
-if ! command -v apt-get >/dev/null 2>&1; then
-    echo "The browser tests need Chromium at /usr/bin/chromium: install your system's chromium package, then run the tests again." >&2
-    exit 1
-fi
-SUDO=""
-if [ "$(id -u)" -ne 0 ]; then
-    SUDO="sudo"
-fi
-echo "Installing chromium for the browser tests (apt-get)..."
-$SUDO apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
-command -v chromium >/dev/null 2>&1 || { echo "chromium did not install: install it, then run the tests again." >&2; exit 1; }
+
+python -m pip install -e ".[test,dask,pysol]"
+# Each package is a build of its own (a type check and a C compile where its searches are
+# compiled), and pip builds one at a time: they are built side by side, a core each, the
+# longest first. Their dependencies are Patience's, installed above, which `pip check` confirms.
+echo "Installing the plugins, side by side..."
+printf '%s\n' plugins/klondike plugins/pyramid plugins/freecell plugins/tripeaks plugins/spider \
+    plugins/golf docs/examples/patience-golf docs/examples/patience-castle |
+    xargs -P "$(nproc)" -I{} python -m pip install -q --no-deps -e {}
+python -m pip check

@@ -151,3 +151,19 @@ def test_the_environments_hold_only_what_their_lines_install(built):
     code = "import patience_core; print(sorted(s.id for s in patience_core.games()))"
     out = subprocess.run([str(python), "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_ci_runs_exactly_the_readmes_test_line():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    (line,) = [text.strip() for text in readme if "scripts/test-setup.sh" in text and text.startswith("    ")]
+    assert (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()[-1] == line
+
+
+def test_the_test_setup_installs_every_package_of_the_repository():
+    script = (ROOT / "scripts" / "test-setup.sh").read_text(encoding="utf-8")
+    found = [*ROOT.glob("plugins/*/pyproject.toml"), *ROOT.glob("docs/examples/*/pyproject.toml")]
+    packages = sorted(p.parent.relative_to(ROOT).as_posix() for p in found)
+    assert len(packages) >= 8
+    for package in packages:
+        named = re.search(rf"(^|\s){re.escape(package)}(\s|$)", script)
+        assert named, f"{package} is not installed for the tests"
