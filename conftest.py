@@ -12,6 +12,8 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, settings
 
+import patience_core.testing
+
 settings.register_profile(
     "default",
     max_examples=25,
@@ -26,6 +28,8 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 LONG_PROFILE = os.environ.get("PATIENCE_TEST_PROFILE", "ci") == "long"
 """``PATIENCE_TEST_PROFILE=long``: the tests that bound their work to keep the run within ten
 minutes (docs/testing.md) do the longer work instead, as they did before the bound."""
+if LONG_PROFILE:  # the conformance kit's generic cross-check searches as far as each solve
+    patience_core.testing.GENERIC_NODES = patience_core.testing.SOLVER_NODES
 
 
 @pytest.fixture(scope="session")

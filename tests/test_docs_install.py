@@ -165,5 +165,5 @@ def test_the_test_setup_installs_every_package_of_the_repository():
     packages = sorted(p.parent.relative_to(ROOT).as_posix() for p in found)
     assert len(packages) >= 8
     for package in packages:
-        named = re.search(rf"(^|\s){re.escape(package)}(\s|$)", script)
+        named = re.search(rf"(^|[\s'\"]){re.escape(package)}([\s'\"]|$)", script)
         assert named, f"{package} is not installed for the tests"
