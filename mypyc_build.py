@@ -21,6 +21,8 @@ from typing import Any
 from setuptools.command.build_ext import build_ext
 
 BUILD_FILE = "_build.json"
+MYPY = "mypy>=1.11,<2"
+"""The mypy whose mypyc compiles the searches."""
 
 
 def _say(message: str) -> None:
@@ -60,12 +62,28 @@ _BUILDS = {"build", "build_ext", "bdist_wheel", "editable_wheel", "bdist", "inst
 calls of each install) only read metadata, and need no compiler and no type check."""
 
 
+def _pure_wanted() -> bool:
+    return os.environ.get("PATIENCE_PURE_BUILD", "") not in ("", "0")
+
+
+def build_requires() -> list[str]:
+    """``setup_requires`` for ``setup()``: mypy (which brings mypyc) only when it will compile.
+
+    pip installs these into the build environment after the static ``[build-system]``
+    requirements (setuptools' PEP 517 backend hands them over), so an install of plain Python
+    (``PATIENCE_PURE_BUILD=1``, or no C compiler) never fetches nor unpacks mypy.
+    """
+    if _BUILDS & set(sys.argv[1:]) or _pure_wanted() or _compiler_problem() is not None:
+        return []  # building: already installed, or not needed
+    return [MYPY]
+
+
 def extensions(sources: list[str], group: str) -> tuple[list[Any], dict[str, type]]:
     """``ext_modules`` and ``cmdclass`` for ``setup()``: the compiled modules, or none."""
     if not _BUILDS & set(sys.argv[1:]):
         return [], {}
     paths = [Path(s) for s in sources]
-    if os.environ.get("PATIENCE_PURE_BUILD", "") not in ("", "0"):
+    if _pure_wanted():
         problem: str | None = "PATIENCE_PURE_BUILD was set at install"
     else:
         problem = _compiler_problem()

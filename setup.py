@@ -8,7 +8,7 @@ from pathlib import Path
 from setuptools import setup
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from mypyc_build import extensions
+from mypyc_build import build_requires, extensions
 
 ext_modules, cmdclass = extensions(
     [
@@ -17,4 +17,4 @@ ext_modules, cmdclass = extensions(
     ],
     "patience_core_searches",
 )
-setup(ext_modules=ext_modules, cmdclass=cmdclass)
+setup(ext_modules=ext_modules, cmdclass=cmdclass, setup_requires=build_requires())

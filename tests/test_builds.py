@@ -176,3 +176,25 @@ def test_version_and_bench_say_which_build_runs():
 
     result = bench.run(bench.Workload("tiny", range(1, 2), range(1, 2), 100), ["tripeaks"])
     assert result.to_dict()["build"] == line
+
+
+def test_mypy_is_asked_for_only_by_an_install_that_will_compile(monkeypatch):
+    build = _mypyc_build()
+    monkeypatch.setattr(sys, "argv", ["setup.py", "egg_info"])  # pip asking for requirements
+    monkeypatch.setattr(build, "_compiler_problem", lambda: None)
+    monkeypatch.delenv("PATIENCE_PURE_BUILD", raising=False)
+    assert build.build_requires() == [build.MYPY]
+    monkeypatch.setenv("PATIENCE_PURE_BUILD", "1")
+    assert build.build_requires() == []
+    monkeypatch.delenv("PATIENCE_PURE_BUILD")
+    monkeypatch.setattr(build, "_compiler_problem", lambda: "no working C compiler")
+    assert build.build_requires() == []
+
+
+def test_the_packages_ask_for_mypy_through_the_build_helper_not_their_static_requirements():
+    for project in [ROOT, *sorted((ROOT / "plugins").iterdir())]:
+        pyproject = (project / "pyproject.toml").read_text(encoding="utf-8")
+        assert "mypy" not in pyproject.split("[project]")[0].split("#")[0]
+        setup = project / "setup.py"
+        if setup.exists() and "extensions(" in setup.read_text(encoding="utf-8"):
+            assert "setup_requires=build_requires()" in setup.read_text(encoding="utf-8")

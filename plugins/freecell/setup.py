@@ -10,9 +10,9 @@ from setuptools import setup
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 try:
-    from mypyc_build import extensions
+    from mypyc_build import build_requires, extensions
 except ImportError:  # built outside the repository: plain Python, said at import (_build.json absent)
     setup()
 else:
     ext_modules, cmdclass = extensions(["src/patience_freecell/search.py"], "patience_freecell_search")
-    setup(ext_modules=ext_modules, cmdclass=cmdclass)
+    setup(ext_modules=ext_modules, cmdclass=cmdclass, setup_requires=build_requires())

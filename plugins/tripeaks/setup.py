@@ -10,10 +10,10 @@ from setuptools import setup
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 try:
-    from mypyc_build import extensions
+    from mypyc_build import build_requires, extensions
 except ImportError:  # built outside the repository: plain Python, said at import (_build.json absent)
     setup()
 else:
     sources = ["src/patience_tripeaks/ricochet_search.py"]
     ext_modules, cmdclass = extensions(sources, "patience_tripeaks_search")
-    setup(ext_modules=ext_modules, cmdclass=cmdclass)
+    setup(ext_modules=ext_modules, cmdclass=cmdclass, setup_requires=build_requires())
