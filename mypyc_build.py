@@ -62,6 +62,10 @@ _BUILDS = {"build", "build_ext", "bdist_wheel", "editable_wheel", "bdist", "inst
 calls of each install) only read metadata, and need no compiler and no type check."""
 
 
+def _building() -> bool:
+    return bool(_BUILDS & set(sys.argv[1:]))
+
+
 def _pure_wanted() -> bool:
     return os.environ.get("PATIENCE_PURE_BUILD", "") not in ("", "0")
 
@@ -73,14 +77,14 @@ def build_requires() -> list[str]:
     requirements (setuptools' PEP 517 backend hands them over), so an install of plain Python
     (``PATIENCE_PURE_BUILD=1``, or no C compiler) never fetches nor unpacks mypy.
     """
-    if _BUILDS & set(sys.argv[1:]) or _pure_wanted() or _compiler_problem() is not None:
+    if _building() or _pure_wanted() or _compiler_problem() is not None:
         return []  # building: already installed, or not needed
     return [MYPY]
 
 
 def extensions(sources: list[str], group: str) -> tuple[list[Any], dict[str, type]]:
     """``ext_modules`` and ``cmdclass`` for ``setup()``: the compiled modules, or none."""
-    if not _BUILDS & set(sys.argv[1:]):
+    if not _building():
         return [], {}
     paths = [Path(s) for s in sources]
     if _pure_wanted():

@@ -25,6 +25,7 @@ from multiprocessing import Pool
 from patience_core.solver.memory import check_memory
 from patience_freecell import solver
 from patience_freecell.deals import microsoft_position
+from patience_freecell.rules import FREECELL
 from patience_freecell.solver import DEFAULT_THREADS, MetaThread
 
 _search = solver._search
@@ -68,14 +69,8 @@ _LIMIT = [20_000]
 def alone(deal: int, thread: MetaThread, limit: int) -> int:
     """The positions ``thread`` alone needs to win Microsoft's deal, negative if it does not
     within ``limit``."""
-    position = microsoft_position(deal)
     status, nodes = _search.search(
-        [bytes(col) for col in position.columns],
-        [-1 if c is None else c for c in position.cells],
-        list(position.foundations),
-        4,
-        0,
-        0,
+        *solver.search_position(microsoft_position(deal), FREECELL),
         [thread.program()],
         [thread.seed],
         [list(thread.weights)],

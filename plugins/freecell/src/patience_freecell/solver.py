@@ -289,12 +289,7 @@ def solve(
     gc.disable()  # the search makes many small objects and no cycles: the collector would only scan
     try:
         status, nodes = _search.search(
-            [bytes(col) for col in position.columns],
-            [-1 if c is None else c for c in position.cells],
-            list(position.foundations),
-            variant.cells,
-            _BUILDS[variant.build],
-            _EMPTY[variant.empty],
+            *search_position(position, variant),
             [t.program() for t in threads],
             [t.seed for t in threads],
             [list(t.weights) for t in threads],
@@ -316,6 +311,23 @@ def solve(
         return Solution("won", moves, nodes, time.perf_counter() - start)
     verdict: Verdict = "no win" if status == _search.NO_WIN else "unknown"
     return Solution(verdict, (), nodes, time.perf_counter() - start)
+
+
+SearchPosition = tuple[list[bytes], list[int], list[int], int, int, int]
+
+
+def search_position(position: Position, variant: Variant) -> SearchPosition:
+    """The first arguments of :func:`patience_freecell.search.search`: ``position`` as the
+    search holds it (columns as bytes, cells with -1 for empty, foundation heights) and
+    ``variant``'s cells, building and empty-column rules as its codes."""
+    return (
+        [bytes(col) for col in position.columns],
+        [-1 if c is None else c for c in position.cells],
+        list(position.foundations),
+        variant.cells,
+        _BUILDS[variant.build],
+        _EMPTY[variant.empty],
+    )
 
 
 def line_moves(position: Position, variant: Variant, steps: list[int], single: bool) -> tuple[Move, ...]:
