@@ -160,10 +160,14 @@ def test_a_child_rated_from_its_parent_is_rated_as_a_whole(game_id):
             plain.moves(rules, node, steps, False)
             if not steps:
                 break
-            score = plain.rate(rules, node)
-            for step in steps:
-                child = plain.play(rules, node, step)
-                assert plain.rate_child(rules, node, score, child, step) == plain.rate(rules, child)
+            for weights in spider_solver.ratings(family):
+                rating = plain.Rating(weights)
+                score = plain.rate(rules, node, rating)
+                for step in steps:
+                    child = plain.play(rules, node, step)
+                    assert plain.rate_child(rules, node, score, child, step, rating) == plain.rate(
+                        rules, child, rating
+                    )
             node = plain.play(rules, node, rng.choice(steps))
 
 
@@ -219,7 +223,18 @@ def test_the_depth_first_phase_alone_finds_a_win_exactly_where_one_is_reachable(
         truth = _every_position_searched(plain, rules, plain.Node(list(columns), stock, 0))
         line: list[int] = []
         status, _ = plain.search(
-            list(columns), stock, 0, *flags, dealt, suits * copies, 0, 10**7, 0.0, line, lambda n: None
+            list(columns),
+            stock,
+            0,
+            *flags,
+            dealt,
+            suits * copies,
+            [plain.DEFAULT_RATING],
+            0,
+            10**7,
+            0.0,
+            line,
+            lambda n: None,
         )
         assert status == (plain.WON if truth else plain.NO_WIN), (columns, dealt)
         node = plain.Node(list(columns), stock, 0)

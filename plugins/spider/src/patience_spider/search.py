@@ -51,6 +51,15 @@ W_SUIT: Final = 4
 W_RANK: Final = 1
 W_BREAK: Final = 2
 W_DEALT: Final = 4
+DEFAULT_RATING: Final = [W_HOME, W_DOWN, W_EMPTY, W_SUIT, W_RANK, W_BREAK, W_DEALT]
+"""The weights of :func:`rate`, in that order (:class:`Rating`)."""
+SPACE_RATING: Final = [W_HOME, W_DOWN, 20, 4, 2, 1, W_DEALT]
+"""Empty columns weighed far more, and a card on any card one rank higher more than on a card
+of its suit: for a game dealt whole (Simple Simon), where empty columns are the only room to
+reorder runs. Best-first beside :data:`DEFAULT_RATING` it wins deals the other does not."""
+TURN: Final = 1000
+"""Positions a best-first search takes a turn when several run side by side."""
+_PAUSED: Final = 3
 
 
 class Rules:
@@ -81,6 +90,29 @@ class Rules:
         self.full_to_deal = full_to_deal
         self.stock = stock
         self.runs = runs
+
+
+class Rating:
+    """The weights of :func:`rate`: runs home, face-down cards, empty columns, a card on one of
+    its suit one rank higher, on another card one rank higher, on a card it does not follow,
+    stock cards left."""
+
+    home: int
+    down: int
+    empty: int
+    suit: int
+    rank: int
+    broken: int
+    dealt: int
+
+    def __init__(self, weights: list[int]) -> None:
+        self.home = weights[0]
+        self.down = weights[1]
+        self.empty = weights[2]
+        self.suit = weights[3]
+        self.rank = weights[4]
+        self.broken = weights[5]
+        self.dealt = weights[6]
 
 
 class Node:
@@ -235,57 +267,58 @@ def moves(rules: Rules, node: Node, out: list[int], keep_suits: bool) -> None:
         out.append(DEAL)
 
 
-def rate(rules: Rules, node: Node) -> int:
-    """How promising a position looks (higher first): runs home, cards dealt from the stock,
-    cards face up, empty columns, and cards on a card one rank higher (more for one of their
-    own suit), less for cards face up on one that is not. A sum over the columns
-    (:func:`column_rating`), so a move's child is rated from its parent's (:func:`rate_child`)."""
-    score = W_HOME * node.home - W_DEALT * node.left
+def rate(rules: Rules, node: Node, rating: Rating) -> int:
+    """How promising a position looks (higher first), by ``rating``'s weights: runs home, cards
+    dealt from the stock, cards face up, empty columns, and cards on a card one rank higher
+    (more for one of their own suit), less for cards face up on one that is not. A sum over the
+    columns (:func:`column_rating`), so a move's child is rated from its parent's
+    (:func:`rate_child`)."""
+    score = rating.home * node.home - rating.dealt * node.left
     by_suit = rules.by_suit
     for col in node.cols:
-        score += column_rating(col, by_suit)
+        score += column_rating(col, by_suit, rating)
     return score
 
 
-def column_rating(col: bytes, by_suit: bool) -> int:
+def column_rating(col: bytes, by_suit: bool, rating: Rating) -> int:
     """One column's share of :func:`rate`."""
     size = len(col)
     if not size:
-        return W_EMPTY
+        return rating.empty
     score = 0
     under = col[0]
     if under >= DOWN:
-        score -= W_DOWN
+        score -= rating.down
     for k in range(1, size):
         c = col[k]
         if c >= DOWN:
-            score -= W_DOWN
+            score -= rating.down
         elif under < DOWN:
             if under == c + 1 and c % 13 != 12:
-                score += W_SUIT
+                score += rating.suit
             elif not by_suit and under % 13 == c % 13 + 1:
-                score += W_RANK
+                score += rating.rank
             else:
-                score -= W_BREAK
+                score -= rating.broken
         under = c
     return score
 
 
-def rate_child(rules: Rules, node: Node, score: int, child: Node, step: int) -> int:
+def rate_child(rules: Rules, node: Node, score: int, child: Node, step: int, rating: Rating) -> int:
     """:func:`rate` of ``child``, ``node`` after ``step``, from ``score``, the rating of ``node``:
     a move changes two columns only (a deal is rated whole)."""
     src = step & 15
     if src == DEAL:
-        return rate(rules, child)
+        return rate(rules, child, rating)
     dst = step >> 4 & 15
     by_suit = rules.by_suit
     return (
         score
-        + W_HOME * (child.home - node.home)
-        - column_rating(node.cols[src], by_suit)
-        - column_rating(node.cols[dst], by_suit)
-        + column_rating(child.cols[src], by_suit)
-        + column_rating(child.cols[dst], by_suit)
+        + rating.home * (child.home - node.home)
+        - column_rating(node.cols[src], by_suit, rating)
+        - column_rating(node.cols[dst], by_suit, rating)
+        + column_rating(child.cols[src], by_suit, rating)
+        + column_rating(child.cols[dst], by_suit, rating)
     )
 
 
@@ -299,6 +332,7 @@ def search(
     full_to_deal: bool,
     stock: bytes,
     runs: int,
+    ratings: list[list[int]],
     best_first_limit: int,
     node_limit: int,
     deadline: float,
@@ -307,10 +341,12 @@ def search(
 ) -> tuple[int, int]:
     """Search from the position given; return (WON, NO_WIN or STOPPED, positions searched).
 
-    First a best-first search (:func:`best_first`) of at most ``best_first_limit`` positions
-    that never takes cards off a card of their suit one rank higher (so it finds most wins
-    sooner, but proves nothing), then, if it did not win, a depth-first one
-    (:func:`depth_first`) with the positions left of ``node_limit``, which tries every legal
+    First best-first searches (:func:`best_first`), one for each of ``ratings`` (the weights
+    of :class:`Rating`), side by side, of at most ``best_first_limit`` positions in all, that
+    never take cards off a card of their suit one rank higher (so they find most wins sooner,
+    but prove nothing), then, if it did not win, a depth-first one
+    (:func:`depth_first`, by the first rating) with the positions left of ``node_limit``,
+    which tries every legal
     move and keeps a table of the positions it searched (:func:`key`), so that it answers
     NO_WIN only when every position reachable was searched. The steps of a win are written to
     ``line``. ``deadline``: a ``time.perf_counter()`` value, or 0 for none.
@@ -323,10 +359,11 @@ def search(
         return WON, 1
     counted = [0]
     first = best_first_limit if best_first_limit < node_limit else node_limit
-    status = best_first(rules, root, first, deadline, line, check_memory, counted)
+    kept = [Rating(weights) for weights in ratings]
+    status = best_first(rules, root, kept, first, deadline, line, check_memory, counted)
     if status == WON or counted[0] >= node_limit or (deadline and time.perf_counter() > deadline):
         return status, counted[0]
-    status = depth_first(rules, root, node_limit, deadline, line, check_memory, counted)
+    status = depth_first(rules, root, kept[0], node_limit, deadline, line, check_memory, counted)
     return status, counted[0]
 
 
@@ -343,70 +380,132 @@ def _tick(counted: list[int], limit: int, deadline: float, check_memory: Callabl
     return False
 
 
+class BestFirst:
+    """One best-first search, which can stop after any position and go on later: the best
+    rated position found so far next (by its :class:`Rating`; the newest first among equals).
+
+    Every position searched is kept, with its parent and the step from it, for the line; the
+    positions waiting are integers (rating, parent, step) in a heap.
+    """
+
+    rules: Rules
+    rating: Rating
+    found: list[Node]
+    parent: list[int]
+    via: list[int]
+    seen: set[bytes]
+    heap: list[int]
+    current: int
+    done: bool
+
+    def __init__(self, rules: Rules, root: Node, rating: Rating) -> None:
+        self.rules = rules
+        self.rating = rating
+        self.found = [root]
+        self.parent = [-1]
+        self.via = [0]
+        self.seen = {key(root)}
+        self.heap = []
+        self.current = 0
+        self.done = False
+
+    def run(
+        self,
+        budget: int,
+        limit: int,
+        deadline: float,
+        line: list[int],
+        check_memory: Callable[[int], None],
+        counted: list[int],
+    ) -> int:
+        """Search ``budget`` positions more (then :data:`_PAUSED`), until a win (its steps in
+        ``line``), nothing left (NO_WIN) or ``limit`` positions counted in all (STOPPED)."""
+        rules = self.rules
+        rating = self.rating
+        found = self.found
+        parent = self.parent
+        via = self.via
+        seen = self.seen
+        heap = self.heap
+        current = self.current
+        node = found[current]
+        while True:
+            steps: list[int] = []
+            moves(rules, node, steps, True)
+            rank = _ID_MASK - current
+            base = rate(rules, node, rating)
+            for step in steps:
+                child = play(rules, node, step)
+                if child.home >= rules.runs:
+                    back: list[int] = [step]
+                    at = current
+                    while at > 0:
+                        back.append(via[at])
+                        at = parent[at]
+                    back.reverse()
+                    line.extend(back)
+                    return WON
+                if key(child) in seen:
+                    continue
+                score = rate_child(rules, node, base, child, step, rating)
+                heappush(heap, (-score) << _SCORE_SHIFT | rank << _STEP_BITS | step)
+            while True:
+                if not heap:
+                    self.done = True
+                    return NO_WIN
+                entry = heappop(heap)
+                step = entry & _STEP_MASK
+                at = _ID_MASK - (entry >> _STEP_BITS & _ID_MASK)
+                node = play(rules, found[at], step)
+                k = key(node)
+                if k not in seen:
+                    break
+            seen.add(k)
+            if _tick(counted, limit, deadline, check_memory):
+                return STOPPED
+            current = len(found)
+            self.current = current
+            found.append(node)
+            parent.append(at)
+            via.append(step)
+            budget -= 1
+            if budget <= 0:
+                return _PAUSED
+
+
 def best_first(
     rules: Rules,
     root: Node,
+    ratings: list[Rating],
     limit: int,
     deadline: float,
     line: list[int],
     check_memory: Callable[[int], None],
     counted: list[int],
 ) -> int:
-    """Search the best rated position found so far next (:func:`rate`; the newest first among
-    equals), until a win, nothing left (NO_WIN) or ``limit`` positions counted (STOPPED).
-
-    Every position searched is kept, with its parent and the step from it, for the line; the
-    positions waiting are integers (rating, parent, step) in a heap.
-    """
-    found: list[Node] = [root]
-    parent: list[int] = [-1]
-    via: list[int] = [0]
-    seen: set[bytes] = {key(root)}
-    heap: list[int] = []
-    current = 0
-    node = root
-    while True:
-        steps: list[int] = []
-        moves(rules, node, steps, True)
-        rank = _ID_MASK - current
-        base = rate(rules, node)
-        for step in steps:
-            child = play(rules, node, step)
-            if child.home >= rules.runs:
-                back: list[int] = [step]
-                at = current
-                while at > 0:
-                    back.append(via[at])
-                    at = parent[at]
-                back.reverse()
-                line.extend(back)
-                return WON
-            if key(child) in seen:
+    """One best-first search for each rating, in turns of :data:`TURN` positions (one alone
+    runs on), until one wins, all run out (NO_WIN) or ``limit`` positions are counted in all
+    (STOPPED). Each keeps its own table: with one, a search would find nothing new where the
+    other had been first, and the two would be one search."""
+    searches = [BestFirst(rules, root, rating) for rating in ratings]
+    turn = TURN if len(searches) > 1 else limit
+    left = len(searches)
+    while left:
+        for search in searches:
+            if search.done:
                 continue
-            score = rate_child(rules, node, base, child, step)
-            heappush(heap, (-score) << _SCORE_SHIFT | rank << _STEP_BITS | step)
-        while True:
-            if not heap:
-                return NO_WIN
-            entry = heappop(heap)
-            step = entry & _STEP_MASK
-            at = _ID_MASK - (entry >> _STEP_BITS & _ID_MASK)
-            node = play(rules, found[at], step)
-            k = key(node)
-            if k not in seen:
-                break
-        seen.add(k)
-        if _tick(counted, limit, deadline, check_memory):
-            return STOPPED
-        current = len(found)
-        found.append(node)
-        parent.append(at)
-        via.append(step)
+            status = search.run(turn, limit, deadline, line, check_memory, counted)
+            if status in (WON, STOPPED):
+                return status
+            if status == NO_WIN:
+                left -= 1
+    return NO_WIN
 
 
 def depth_first(
     rules: Rules,
     root: Node,
+    rating: Rating,
     limit: int,
     deadline: float,
     line: list[int],
@@ -422,7 +521,7 @@ def depth_first(
     path: list[Node] = [root]
     steps: list[int] = []
     kids: list[int] = []
-    if expand(rules, root, seen, kids, line):
+    if expand(rules, rating, root, seen, kids, line):
         return WON
     frames: list[list[int]] = [kids]
     while frames:
@@ -445,7 +544,7 @@ def depth_first(
             return STOPPED
         won: list[int] = []
         more: list[int] = []
-        if expand(rules, node, seen, more, won):
+        if expand(rules, rating, node, seen, more, won):
             line.extend(steps)
             line.extend(won)
             return WON
@@ -453,13 +552,15 @@ def depth_first(
     return NO_WIN
 
 
-def expand(rules: Rules, node: Node, seen: set[bytes], kids: list[int], won: list[int]) -> bool:
+def expand(
+    rules: Rules, rating: Rating, node: Node, seen: set[bytes], kids: list[int], won: list[int]
+) -> bool:
     """Put in ``kids`` the steps of ``node`` to positions not searched yet, the best rated last;
     True (and the winning step in ``won``) if one of them wins."""
     steps: list[int] = []
     moves(rules, node, steps, False)
     ranked: list[int] = []
-    base = rate(rules, node)
+    base = rate(rules, node, rating)
     for s in range(len(steps)):
         step = steps[s]
         child = play(rules, node, step)
@@ -468,7 +569,7 @@ def expand(rules: Rules, node: Node, seen: set[bytes], kids: list[int], won: lis
             return True
         if key(child) in seen:
             continue
-        ranked.append((rate_child(rules, node, base, child, step) << _ORDER_BITS) | s)
+        ranked.append((rate_child(rules, node, base, child, step, rating) << _ORDER_BITS) | s)
     ranked.sort()
     for r in ranked:
         kids.append(steps[r & _ORDER_MASK])

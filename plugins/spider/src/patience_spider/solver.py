@@ -111,6 +111,7 @@ def solve(
             *search_flags(family),
             stock,
             family.foundations,
+            ratings(family),
             best_first_share(node_limit, len(stock), len(columns)),
             node_limit,
             deadline,
@@ -137,6 +138,22 @@ def search_flags(family: Family) -> tuple[bool, bool, bool, bool]:
         family.empty == 13,
         family.deal_needs_full_columns,
     )
+
+
+def ratings(family: Family) -> list[list[int]]:
+    """The ratings of the best-first searches run side by side (the first also orders the
+    depth-first search): the family's own, and for a game dealt whole (no stock: Simple Simon)
+    one that weighs empty columns far more (:data:`patience_spider.search.SPACE_RATING`). On
+    Simple Simon's deals 1..200, each best-first search alone to 50,000 positions won deals
+    the other did not (176 and 179, 186 together).
+
+    >>> from patience_spider.rules import SIMPLE_SIMON, SPIDERETTE
+    >>> len(ratings(SIMPLE_SIMON)), len(ratings(SPIDERETTE))
+    (2, 1)
+    """
+    if family.stock:
+        return [list(_search.DEFAULT_RATING)]
+    return [list(_search.DEFAULT_RATING), list(_search.SPACE_RATING)]
 
 
 def best_first_share(node_limit: int, stock: int, ncols: int) -> int:
