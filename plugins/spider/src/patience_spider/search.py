@@ -57,6 +57,11 @@ SPACE_RATING: Final = [W_HOME, W_DOWN, 20, 4, 2, 1, W_DEALT]
 """Empty columns weighed far more, and a card on any card one rank higher more than on a card
 of its suit: for a game dealt whole (Simple Simon), where empty columns are the only room to
 reorder runs. Best-first beside :data:`DEFAULT_RATING` it wins deals the other does not."""
+SUIT_RATING: Final = [W_HOME, W_DOWN, W_EMPTY, 2 * W_SUIT, 0, 2 * W_BREAK, W_DEALT]
+"""Runs of one suit weighed twice as much against face-down cards, empty columns and cards
+dealt, a card on another suit's card one rank higher worth nothing, a break twice as bad: for
+Spider's deals through the stock, where it wins many deals :data:`DEFAULT_RATING` does not
+(docs/spider.md)."""
 TURN: Final = 1000
 """Positions a best-first search takes a turn when several run side by side."""
 _PAUSED: Final = 3

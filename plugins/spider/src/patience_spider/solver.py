@@ -142,18 +142,21 @@ def search_flags(family: Family) -> tuple[bool, bool, bool, bool]:
 
 def ratings(family: Family) -> list[list[int]]:
     """The ratings of the best-first searches run side by side (the first also orders the
-    depth-first search): the family's own, and for a game dealt whole (no stock: Simple Simon)
-    one that weighs empty columns far more (:data:`patience_spider.search.SPACE_RATING`). On
-    Simple Simon's deals 1..200, each best-first search alone to 50,000 positions won deals
-    the other did not (176 and 179, 186 together).
+    depth-first search). Where the stock deals more than once (Spider, Spiderette), one that
+    weighs runs of one suit more (:data:`patience_spider.search.SUIT_RATING`) first; for a game
+    dealt whole (Simple Simon), one that weighs empty columns far more
+    (:data:`patience_spider.search.SPACE_RATING`) second; each won deals the family's own
+    rating did not (docs/spider.md). Scorpion keeps its one.
 
-    >>> from patience_spider.rules import SIMPLE_SIMON, SPIDERETTE
-    >>> len(ratings(SIMPLE_SIMON)), len(ratings(SPIDERETTE))
-    (2, 1)
+    >>> from patience_spider.rules import SCORPION, SIMPLE_SIMON, SPIDERETTE
+    >>> [len(ratings(f)) for f in (SIMPLE_SIMON, SPIDERETTE, SCORPION)]
+    [2, 2, 1]
     """
-    if family.stock:
-        return [list(_search.DEFAULT_RATING)]
-    return [list(_search.DEFAULT_RATING), list(_search.SPACE_RATING)]
+    if family.stock > len(family.columns):
+        return [list(_search.SUIT_RATING), list(_search.DEFAULT_RATING)]
+    if not family.stock:
+        return [list(_search.DEFAULT_RATING), list(_search.SPACE_RATING)]
+    return [list(_search.DEFAULT_RATING)]
 
 
 def best_first_share(node_limit: int, stock: int, ncols: int) -> int:
