@@ -72,7 +72,6 @@ if TYPE_CHECKING:
 
 SOLVER: Final = "apophis"
 KING: Final = 13
-PASSES: Final = 3
 WASTE0: Final = 28
 """Places: 0-27 a pyramid position, 28 + i the top of waste i (0, 1, 2)."""
 _DEAL: Final = -1
@@ -194,6 +193,14 @@ class _Search:
         seen = self.lost.get(key)
         if seen is not None and seen <= p:
             return False
+        self._count()
+        if self._expand(pm, stock, w1, w2, w3, p):
+            return True
+        self.lost[key] = p
+        return False
+
+    def _count(self) -> None:
+        """One more position searched (by either search): stop at the limits."""
         self.nodes += 1
         nodes = self.nodes
         if nodes >= self.node_limit:
@@ -203,10 +210,6 @@ class _Search:
                 raise _Stop
             if not nodes & MASK:
                 check_memory(nodes)
-        if self._expand(pm, stock, w1, w2, w3, p):
-            return True
-        self.lost[key] = p
-        return False
 
     def _expand(self, pm: int, stock: bytes, w1: bytes, w2: bytes, w3: bytes, p: int) -> bool:
         rank = self.rank
@@ -319,9 +322,7 @@ class _Search:
             return known
         if not pm:
             return True
-        self.nodes += 1
-        if self.nodes >= self.node_limit:
-            raise _Stop
+        self._count()
         rank = self.rank
         free = pm & ~(self.t0[pm & 4095] | self.t1[pm >> 12 & 4095] | self.t2[pm >> 24])
         places: list[int] = []
