@@ -126,3 +126,20 @@ def test_the_search_stops_at_its_node_limit():
     result = solve_apophis(game, 50, None)
     assert result.verdict == UNKNOWN
     assert result.nodes == 50
+
+
+def test_the_reductions_keep_every_verdict_of_the_search_without_them():
+    # Without reductions 1-4 and 6 the search tries every move from every position (the table
+    # of positions only): on these positions it agrees with the reduced search.
+    rng = random.Random(13)
+    positions = [wandered(seed, rng) for seed in range(200, 300)]
+    positions += [p for seed in SEEDS[:4] for p in near_ends(seed, rng)]
+    verdicts = {WON: 0, NO_WIN: 0}
+    for position in positions:
+        plain = solve_apophis(position, 30_000, None, reduce=False)
+        if plain.verdict == UNKNOWN:
+            continue
+        assert solve_apophis(position, 2_000_000, None).verdict == plain.verdict
+        verdicts[plain.verdict] += 1
+    assert verdicts[WON] >= 30, verdicts
+    assert verdicts[NO_WIN] >= 70, verdicts

@@ -82,9 +82,12 @@ class _Stop(Exception):
     """The node or time limit ran out."""
 
 
-def solve_apophis(game: Game, node_limit: int, time_limit: float | None) -> SolveResult | None:
+def solve_apophis(
+    game: Game, node_limit: int, time_limit: float | None, *, reduce: bool = True
+) -> SolveResult | None:
     """The search, for a game of three wastes with Pyramid's 28 cards, pairs to 13 and a king
-    alone (Apophis); None (the generic solver answers) for anything else."""
+    alone (Apophis); None (the generic solver answers) for anything else. ``reduce=False``
+    leaves out reductions 1-4 and 6 (the tests compare the two)."""
     from patience_pyramid.three_wastes import ThreeWastes  # it declares this solver
 
     rules = game.rules
@@ -92,12 +95,13 @@ def solve_apophis(game: Game, node_limit: int, time_limit: float | None) -> Solv
         return None
     if rules.passes is None or len(rules.deck) != 52:
         return None
-    return _Search(game, node_limit, time_limit).run()
+    return _Search(game, node_limit, time_limit, reduce).run()
 
 
 class _Search:
-    def __init__(self, game: Game, node_limit: int, time_limit: float | None) -> None:
+    def __init__(self, game: Game, node_limit: int, time_limit: float | None, reduce: bool) -> None:
         self.game = game
+        self.reduce = reduce
         self.start = time.perf_counter()
         self.deadline = self.start + time_limit if time_limit is not None else 0.0
         self.node_limit = node_limit
@@ -155,7 +159,7 @@ class _Search:
         try:
             final = p >= self.last_pass
             matched = all(self._matches(r, pm, stock, w1, w2, w3, final) for r in range(1, 7))
-            if matched and self._relax(pm, self.talon):
+            if not self.reduce or (matched and self._relax(pm, self.talon)):
                 won = self._search(pm, stock, w1, w2, w3, p)
         except _Stop:
             stopped = True
@@ -213,6 +217,7 @@ class _Search:
 
     def _expand(self, pm: int, stock: bytes, w1: bytes, w2: bytes, w3: bytes, p: int) -> bool:
         rank = self.rank
+        reduce = self.reduce
         final = p >= self.last_pass
         free = pm & ~(self.t0[pm & 4095] | self.t1[pm >> 12 & 4095] | self.t2[pm >> 24])
         # The cards in reach: (rank, place).
@@ -223,7 +228,7 @@ class _Search:
             pos = low.bit_length() - 1
             f ^= low
             r = rank[pos]
-            if r == KING:  # reduction 1
+            if r == KING and reduce:  # reduction 1
                 return self._remove((pos,), pm, stock, w1, w2, w3, p)
             reach.append((r, pos))
         tops = (w1, w2, w3)
@@ -231,7 +236,7 @@ class _Search:
             w = tops[i]
             if w:
                 r = w[-1]
-                if r == KING and final:  # reduction 2
+                if r == KING and final and reduce:  # reduction 2
                     return self._remove((WASTE0 + i,), pm, stock, w1, w2, w3, p)
                 reach.append((r, WASTE0 + i))
         counts = self.counts
@@ -243,7 +248,7 @@ class _Search:
             s = 13 - r
             for r2, b in reach[i + 1 :]:
                 if r2 == s:
-                    if counts[r] == 1 and (final or (a < WASTE0 and b < WASTE0)):  # reduction 4
+                    if reduce and counts[r] == 1 and (final or (a < WASTE0 and b < WASTE0)):  # 4
                         return self._remove((a, b), pm, stock, w1, w2, w3, p)
                     pairs.append((a, b))
         for choice in pairs:
@@ -261,7 +266,7 @@ class _Search:
             line.append((_REDEAL,))
             nw1, nw2, nw3 = _dealt(new, b"", b"", b"")
             rest = new[3:]
-            if p + 1 >= self.last_pass:
+            if p + 1 >= self.last_pass and reduce:
                 # The last pass begins: the wastes' cards can no longer change places
                 # (reduction 3).
                 for r in range(1, 7):
@@ -299,8 +304,8 @@ class _Search:
             counts[r] -= 1
         r = removed[0]
         final = p >= self.last_pass
-        ok = r == KING or self._matches(min(r, 13 - r), pm, stock, w1, w2, w3, final)
-        ok = ok and self._relax(pm, talon)
+        ok = r == KING or not self.reduce or self._matches(min(r, 13 - r), pm, stock, w1, w2, w3, final)
+        ok = ok and (not self.reduce or self._relax(pm, talon))
         if ok:
             old = self.talon
             self.talon = talon
