@@ -12,6 +12,7 @@ from patience_core.engine.spec import OptionValue
 from patience_pyramid import triangle
 from patience_pyramid.pairing import SUM_13, PairOff, PairRule
 from patience_pyramid.rules import LAYOUT
+from patience_pyramid.three_wastes_search import solve_apophis
 
 # The stock and the three wastes one under another at the left, as PySolFC draws them.
 PILES: Final = (
@@ -106,6 +107,7 @@ APOPHIS = GameSpec(
     name="Apophis",
     description="Pyramid with three waste piles, a card dealt onto each at once; three passes.",
     rules=Apophis,
+    solver=solve_apophis,  # three wastes and three passes: a search of its own
     family="Pyramid",
 )
 ELEVEN_TRIANGLE = GameSpec(
