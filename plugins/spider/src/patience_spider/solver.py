@@ -6,7 +6,8 @@ time or memory limit stopped it). It is each game's own solver (``GameSpec(solve
 
 The search (:mod:`patience_spider.search`, compiled with mypyc where the install could) runs
 in two phases: a best-first search that never takes cards off a card of their own suit one
-rank higher (it finds most wins at once, and proves nothing), then a depth-first search over
+rank higher (it finds most wins at once, and proves nothing; two side by side, with different
+ratings, where that pays: :func:`ratings`), then a depth-first search over
 every legal move, best rated child first, which alone answers "no win". What keeps that sound:
 
 1. **Every legal move is tried**, but for moves that lead to a position another move leads to
