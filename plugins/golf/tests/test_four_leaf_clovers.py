@@ -199,3 +199,14 @@ def test_a_lone_card_only_goes_home():
     status, line, _ = four_leaf_clovers_search.search([[12], [11]] + [[] for _ in range(11)], 1_000)
     assert status == "won"
     assert line == [(1, four_leaf_clovers_search.HOME), (0, four_leaf_clovers_search.HOME)]
+
+
+def test_a_short_search_in_a_shuffled_order_wins_where_the_usual_order_stalls():
+    game = patience_core.new_game("four-leaf-clovers", seed=29)
+    assert four_leaf_clovers_search.search(columns(game), 10_000)[0] == "unknown"
+    result = patience_core.solve_full_information(game, node_limit=160_000)
+    assert result.won
+    assert 10_000 < result.nodes < 40_000
+    for move in result.line:
+        game.play(move)
+    assert game.status() == "won"

@@ -26,13 +26,17 @@ needs rank ``home % 13`` next. Why "no win" stays sound:
    comes after the k-th place of that rank left (its cards cannot fill those places in time).
    Every won line fills the places in order, so a dead position has none.
 
-A position's moves are tried home first, then those that uncover the ranks needed soonest.
+A position's moves are tried home first, then those that uncover the ranks needed soonest. A
+few short searches with the other moves shuffled go first (``attempts``); a search that ends
+without a win is whole, whichever order it tried, so it proves none.
 """
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable
+from typing import Final
 
 from patience_core.engine.cards import RANK_OF
 from patience_core.engine.game import Game
@@ -54,9 +58,43 @@ def solve_full_information(game: Game, node_limit: int, time_limit: float | None
     piles = game.table.piles
     columns = [[RANK_OF[card] - 1 for card in pile] for pile in piles[1:]]
     deadline = start + time_limit if time_limit is not None else None
-    verdict, line, nodes = search(columns, node_limit, deadline, check_memory)
+    verdict, line, nodes = attempts(columns, node_limit, deadline, check_memory)
     text = tuple(f"t{i + 1}-f" if j == HOME else f"t{i + 1}-t{j + 1}" for i, j in line)
     return SolveResult(verdict, text, nodes, time.perf_counter() - start, "four-leaf-clovers")
+
+
+TRIES: Final = 6
+"""Short searches with the moves in a shuffled order, before the long one."""
+TRY_NODES: Final = 10_000
+"""Positions a short search may take at most (and a sixteenth of the limit at most)."""
+
+
+def attempts(
+    columns: list[list[int]],
+    node_limit: int,
+    deadline: float | None = None,
+    memory: Callable[[int], None] | None = None,
+) -> tuple[Verdict, list[Move], int]:
+    """Short searches first, the one in the usual order then some with the moves between
+    columns shuffled (from a fixed seed, so a run repeats), since a search that goes
+    wrong early may spend all its positions below that mistake; then one search with the
+    positions left. Each search is whole in itself: one that ends without a win proves none."""
+    short = max(1, min(TRY_NODES, node_limit // 16))
+    used = 0
+    rng = random.Random(0)
+    for k in range(TRIES + 1):
+        verdict, line, nodes = search(
+            columns, min(short, node_limit - used), deadline, memory, rng if k else None
+        )
+        used += nodes
+        if (
+            verdict != UNKNOWN
+            or used >= node_limit
+            or (deadline is not None and time.perf_counter() > deadline)
+        ):
+            return verdict, line, used
+    verdict, line, nodes = search(columns, node_limit - used, deadline, memory)
+    return verdict, line, used + nodes
 
 
 def search(
@@ -64,6 +102,7 @@ def search(
     node_limit: int,
     deadline: float | None = None,
     memory: Callable[[int], None] | None = None,
+    shuffle: random.Random | None = None,
 ) -> tuple[Verdict, list[Move], int]:
     """Search from ``columns`` (ranks 0-12, A to K, bottom first; an empty list for an empty
     column): the verdict, the winning moves and the positions searched.
@@ -78,7 +117,7 @@ def search(
     if dead(cols, home):
         return NO_WIN, [], nodes
     path: list[Move] = []
-    stack: list[list[Move]] = [_moves(cols, home)]  # moves of each position on the path left to try
+    stack: list[list[Move]] = [_moves(cols, home, shuffle)]  # each position's moves left to try
     while stack:
         todo = stack[-1]
         if not todo:
@@ -122,7 +161,7 @@ def search(
             if deadline is not None and time.perf_counter() > deadline:
                 return UNKNOWN, [], nodes
         path.append((i, j))
-        stack.append(_moves(cols, home))
+        stack.append(_moves(cols, home, shuffle))
     return NO_WIN, [], nodes
 
 
@@ -131,7 +170,7 @@ def _key(cols: list[list[int]], home: int) -> bytes:
     return bytes([home]) + b"\r".join(sorted(bytes(c) for c in cols if c))
 
 
-def _moves(cols: list[list[int]], home: int) -> list[Move]:
+def _moves(cols: list[list[int]], home: int, shuffle: random.Random | None = None) -> list[Move]:
     """The moves to try, the first last (the stack pops from the end)."""
     need = home % 13
     rest: list[tuple[int, int, int]] = []
@@ -147,7 +186,10 @@ def _moves(cols: list[list[int]], home: int) -> list[Move]:
         if into:
             soon = (c[-2] - need) % 13  # how far off the uncovered rank is needed
             rest.extend((soon, i, j) for j in into)
-    rest.sort()
+    if shuffle is None:
+        rest.sort()
+    else:
+        shuffle.shuffle(rest)
     order = [(i, HOME) for i in by_top[need]] + [(i, j) for _, i, j in rest]
     order.reverse()
     return order
