@@ -210,3 +210,11 @@ def test_a_short_search_in_a_shuffled_order_wins_where_the_usual_order_stalls():
     for move in result.line:
         game.play(move)
     assert game.status() == "won"
+
+
+def test_the_search_stops_at_its_time_limit():
+    game = patience_core.new_game("four-leaf-clovers", seed=1)  # not decided in 10,000 positions
+    result = four_leaf_clovers_search.solve_full_information(game, 2_000_000, 0.0)
+    assert result is not None
+    assert result.verdict == "unknown"
+    assert result.nodes <= four_leaf_clovers_search.TRY_NODES
