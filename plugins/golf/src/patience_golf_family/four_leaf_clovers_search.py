@@ -236,4 +236,4 @@ def dead(cols: list[list[int]], home: int) -> bool:
     return False
 
 
-__all__ = ["HOME", "dead", "search", "solve_full_information"]
+__all__ = ["HOME", "TRIES", "TRY_NODES", "attempts", "dead", "search", "solve_full_information"]
