@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
 import patience_core
 from patience_core import Deal, Game
 from patience_core.engine.cards import CARD_TEXT
 from patience_core.testing import conformance_tests
-from patience_golf_family import four_leaf_clovers
+from patience_golf_family import four_leaf_clovers, four_leaf_clovers_search
 
 TestFourLeafCloversConformance = conformance_tests("four-leaf-clovers", max_examples=4, steps=20)
 
@@ -111,3 +115,106 @@ def test_the_solver_line_replays_to_a_win():
     for move in result.line:
         game.play(move)
     assert game.status() == "won"
+
+
+# --- the game's own search (four_leaf_clovers_search) ------------------------------------------
+
+
+def near_the_end(seed: int, rest: int) -> Game:
+    """A game with ``52 - rest`` cards home and ``rest`` cards left in columns of random heights
+    in a random order: often won, at times lost."""
+    rng = random.Random(seed)
+    suits = [rng.sample(range(4), 4) for _ in range(13)]
+    home = [r + 13 * suits[r][k] for k in range(4) for r in range(13)]  # A to K, four times
+    played, left = home[: 52 - rest], home[52 - rest :]
+    rng.shuffle(left)
+    heights = [0] * 13
+    for _ in range(rest):
+        heights[rng.choice([c for c in range(13) if heights[c] < 4])] += 1
+    cards: list[int] = []
+    done = 0
+    for c in range(13):
+        # The cards left at the bottom, then the next cards home, the first on top.
+        run = played[done : done + 4 - heights[c]]
+        done += len(run)
+        cards += [left.pop() for _ in range(heights[c])] + run[::-1]
+    game = new(Deal.parse(" ".join(CARD_TEXT[card] for card in cards)))
+    for c in range(13):
+        for _ in range(4 - heights[c]):
+            game.play(f"t{c + 1}-f")
+    return game
+
+
+def columns(game: Game) -> list[list[int]]:
+    """The game's columns as the search takes them: ranks 0-12, bottom first."""
+    return [[RANKS.index(card[0]) for card in column(game, c)] for c in range(1, 14)]
+
+
+def test_near_the_end_deals_what_it_says():
+    game = near_the_end(3, 14)
+    assert game.cards_left() == 14
+    assert game.status() == "playing"
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_the_search_agrees_with_the_generic_solver_and_its_line_wins(seed):
+    game = near_the_end(seed, 14)
+    generic = patience_core.solve_full_information(game, node_limit=100_000, generic=True)
+    assert generic.decided
+    result = four_leaf_clovers_search.solve_full_information(game, 100_000, None)
+    assert result is not None
+    assert result.verdict == generic.verdict
+    for move in result.line:
+        game.play(move)
+    assert game.status() == ("won" if result.won else "playing")
+
+
+def test_the_positions_compared_include_won_and_lost_ones():
+    found = {four_leaf_clovers_search.search(columns(near_the_end(s, 14)), 100_000)[0] for s in range(20)}
+    assert found == {"won", "no win"}
+
+
+@pytest.mark.parametrize("seed", [2, 3, 4, 7, 11])
+def test_the_search_wins_whole_deals_with_lines_that_replay(seed):
+    game = patience_core.new_game("four-leaf-clovers", seed=seed)
+    result = patience_core.solve_full_information(game, node_limit=20_000)
+    assert result.solver == "four-leaf-clovers"
+    assert result.won
+    for move in result.line:
+        game.play(move)
+    assert game.status() == "won"
+
+
+def test_a_needed_rank_under_a_pinned_card_is_dead():
+    # 9 T J Q K left (ranks 8-12), the foundation needs the 9: it lies under a T and a Q, and a
+    # J on top whose T and Q both lie below it, so the J leaves only for home, after the 9.
+    assert four_leaf_clovers_search.dead([[8, 9, 11, 10], [12]], 47)
+    # Pinned cards that come home in the order they lie are no bar: K Q J T 9, the 9 on top.
+    assert not four_leaf_clovers_search.dead([[12, 11, 10, 9, 8]], 47)
+    assert four_leaf_clovers_search.search([[12, 11, 10, 9, 8]], 100)[0] == "won"
+
+
+def test_a_lone_card_only_goes_home():
+    # A K and a Q alone in two columns, the foundation needing the Q: the K is never put on it.
+    status, line, _ = four_leaf_clovers_search.search([[12], [11]] + [[] for _ in range(11)], 1_000)
+    assert status == "won"
+    assert line == [(1, four_leaf_clovers_search.HOME), (0, four_leaf_clovers_search.HOME)]
+
+
+def test_a_short_search_in_a_shuffled_order_wins_where_the_usual_order_stalls():
+    game = patience_core.new_game("four-leaf-clovers", seed=29)
+    assert four_leaf_clovers_search.search(columns(game), 10_000)[0] == "unknown"
+    result = patience_core.solve_full_information(game, node_limit=160_000)
+    assert result.won
+    assert 10_000 < result.nodes < 40_000
+    for move in result.line:
+        game.play(move)
+    assert game.status() == "won"
+
+
+def test_the_search_stops_at_its_time_limit():
+    game = patience_core.new_game("four-leaf-clovers", seed=1)  # not decided in 10,000 positions
+    result = four_leaf_clovers_search.solve_full_information(game, 2_000_000, 0.0)
+    assert result is not None
+    assert result.verdict == "unknown"
+    assert result.nodes <= four_leaf_clovers_search.TRY_NODES

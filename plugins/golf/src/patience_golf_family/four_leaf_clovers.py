@@ -10,6 +10,7 @@ from patience_core import AutoPlay, Build, BuildOnPiles, Deal, GameSpec, Kind, P
 from patience_core.engine.cards import parse_card_index
 from patience_core.engine.moves import Move
 from patience_core.engine.table import Table
+from patience_golf_family.four_leaf_clovers_search import solve_full_information
 from patience_golf_family.pysol_talon import pysol_talon
 from patience_golf_family.robert import ranks
 
@@ -73,6 +74,7 @@ SPEC = GameSpec(
     rules=FourLeafClovers,
     family="Golf",
     pysol=pysol_deal,
+    solver=solve_full_information,
 )
 
 __all__ = ["COLUMNS", "FOUNDATION", "SPEC", "FourLeafClovers", "pysol_deal"]
