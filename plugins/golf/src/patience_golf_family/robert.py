@@ -1,6 +1,43 @@
 """Robert and Wasatch: the whole deck goes through the stock onto one foundation, built up or
 down whatever the suits, K and A neighbours; Robert turns one card at a time with two
-redeals, Wasatch three at a time with no limit (docs/golf-relatives.md)."""
+redeals, Wasatch three at a time with no limit (docs/golf-relatives.md).
+
+The search goes a pass at a time. Why its "no win" is sound:
+
+1. The talon (the waste bottom first, then the stock top first) keeps its order whatever is
+   drawn, played or turned over, and a redeal turns the waste into the stock in that order.
+   So within a pass the waste is a stack and the stock a queue read once, a draw at a time;
+   between two draws any number of the waste's top cards go home in turn. Suits never
+   matter (R2): a position is the ranks of the waste and the stock and the foundation's top
+   rank. The search keeps, after each draw of a pass, every waste that can be there, each with
+   the set of tops it can have; a card goes home when it fits one of them and leaves its own
+   rank as the only top, so the sets stand for exactly the positions they list. A pass's ends
+   are the wastes after its last draw (and the cards played from them), each with its tops:
+   every way of playing the pass is among them.
+2. A pass end whose ranks cannot follow a top in any order (:func:`walk_exists`) is lost
+   with that top, whatever is played after: the top is dropped.
+3. The ends of a pass, deduplicated by waste with their tops joined, are where the next
+   passes begin: Robert searches each once with each top at each number of redeals left, so
+   every order of play through its passes is covered.
+4. In the last pass nothing can stay. With the waste w1..wk (bottom to top), each wi goes home
+   while w(i+1) is on top of it until it leaves; the cards played between w(i+1) leaving and
+   wi leaving are drawn after w(i+1) leaves (nothing else lies on wi), and take the foundation
+   from w(i+1)'s rank to a rank next to wi's: at least the ring distance less one cards, one
+   when the two ranks are equal. So do the cards that bring the top to a rank next to wk. Each
+   card is played once, so when these least numbers add up to more than the cards still in
+   the stock, the pass cannot empty the waste: the position is dropped.
+5. After j draws, what a pass has reached depends only on its first j draws and the tops it
+   began with, and in the last pass on the talon's length (argument 4 counts the cards left).
+   Talons sorted by (length in the last pass, tops, ranks) therefore go on from the layers of
+   the one before for their common first draws; a beginning already lost loses every talon
+   that shares it.
+6. With no limit on redeals (Wasatch), the pass ends form a graph: each (waste, top) is
+   searched once, those with fewest cards first to meet a win soon; no win when every one
+   reached has been searched and none emptied the waste.
+
+A won search's line is rebuilt pass by pass: each pass end remembers the waste its top was
+first reached from, and a search of that one pass finds the draws and plays between them.
+"""
 
 from __future__ import annotations
 
