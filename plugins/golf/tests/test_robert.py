@@ -264,3 +264,65 @@ def test_robert_and_wasatch_declare_their_own_solver(game_id):
     game = patience_core.new_game(game_id, seed=2)
     result = patience_core.solve_full_information(game, node_limit=2_000)
     assert result.solver == "robert"
+
+
+def through_passes(game: Game, redeals: int, draws: int) -> Game:
+    """``game`` with the stock drawn out and the waste turned over ``redeals`` times, then
+    ``draws`` draws into the pass."""
+    for _ in range(redeals):
+        _through(game)
+        game.play("redeal")
+    for _ in range(draws):
+        if "draw" in moves(game):
+            game.play("draw")
+    return game
+
+
+@pytest.mark.parametrize("redeals", [0, 1, 2])
+@pytest.mark.parametrize("seed", range(16))
+def test_robert_in_each_pass_agrees_with_a_search_of_every_position(redeals, seed):
+    # Positions in the first, the second and the last pass, some part-way through it.
+    game = through_passes(near_the_end(seed, "robert", rest=10), redeals, seed % 4)
+    assert game.table.passes_used == redeals
+    result = robert.solve_full_information(game, 1_000_000, None)
+    assert result.decided
+    assert result.won == won_by_trying_everything(game)
+    for move in result.line:
+        game.play(move)
+    assert game.status() == ("won" if result.won else "playing")
+
+
+def clears_by_hand(stack: list[int], top: int, queue: list[int]) -> bool:
+    """Whether the waste ``stack`` and the stock ``queue`` can all go home in one pass, drawing
+    one at a time: tried every way."""
+    if not stack and not queue:
+        return True
+    if stack and (stack[-1] - top) % 13 in (1, 12) and clears_by_hand(stack[:-1], stack[-1], queue):
+        return True
+    return bool(queue) and clears_by_hand(stack + queue[:1], top, queue[1:])
+
+
+ranks_ = st.lists(st.integers(1, 13), max_size=7)
+
+
+@given(ranks_, st.integers(1, 13), ranks_)
+def test_the_last_pass_gives_up_only_waste_the_stock_cannot_bring_down(stack, top, queue):
+    # Argument 4: a waste whose gaps need more cards than the stock holds is lost; and the
+    # last pass's verdict is that of trying every way.
+    search = robert._Search(1, 10**9, 0.0)
+    if stack and search.need(bytes(stack)) + search.least_cost(1 << top, stack[-1]) > len(queue):
+        assert not clears_by_hand(stack, top, queue)
+    ends = search.run_pass(bytes(stack), 1 << top, bytes(queue), True)
+    assert (b"" in ends) == clears_by_hand(stack, top, queue)
+
+
+@given(st.lists(ranks_, min_size=1, max_size=12), st.integers(1, 13))
+def test_passes_that_begin_alike_share_work_and_lose_nothing(talons, top):
+    # Argument 5: the sweep over sorted talons says for each what a pass of its own says.
+    search = robert._Search(1, 10**9, 0.0)
+    items = sorted({(len(q), 1 << top, bytes(q)) for q in talons})
+    swept = {q: layer for q, _, layer in search.sweep(items, True)}
+    for _, _, q in items:
+        alone = robert._Search(1, 10**9, 0.0).run_pass(b"", 1 << top, q, True)
+        assert (b"" in swept.get(q, {})) == (b"" in alone)
+        assert (b"" in alone) == clears_by_hand([], top, list(q))

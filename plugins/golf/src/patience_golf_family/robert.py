@@ -1,12 +1,50 @@
 """Robert and Wasatch: the whole deck goes through the stock onto one foundation, built up or
 down whatever the suits, K and A neighbours; Robert turns one card at a time with two
-redeals, Wasatch three at a time with no limit (docs/golf-relatives.md)."""
+redeals, Wasatch three at a time with no limit (docs/golf-relatives.md).
+
+The search goes a pass at a time. Why its "no win" is sound:
+
+1. The talon (the waste bottom first, then the stock top first) keeps its order whatever is
+   drawn, played or turned over, and a redeal turns the waste into the stock in that order.
+   So within a pass the waste is a stack and the stock a queue read once, a draw at a time;
+   between two draws any number of the waste's top cards go home in turn. Suits never
+   matter (R2): a position is the ranks of the waste and the stock and the foundation's top
+   rank. The search keeps, after each draw of a pass, every waste that can be there, each with
+   the set of tops it can have; a card goes home when it fits one of them and leaves its own
+   rank as the only top, so the sets stand for exactly the positions they list. A pass's ends
+   are the wastes after its last draw (and the cards played from them), each with its tops:
+   every way of playing the pass is among them.
+2. A pass end whose ranks cannot follow a top in any order (:func:`walk_exists`) is lost
+   with that top, whatever is played after: the top is dropped.
+3. The ends of a pass, deduplicated by waste with their tops joined, are where the next
+   passes begin: Robert searches each once with each top at each number of redeals left, so
+   every order of play through its passes is covered.
+4. In the last pass nothing can stay. With the waste w1..wk (bottom to top), each wi goes home
+   while w(i+1) is on top of it until it leaves; the cards played between w(i+1) leaving and
+   wi leaving are drawn after w(i+1) leaves (nothing else lies on wi), and take the foundation
+   from w(i+1)'s rank to a rank next to wi's: at least the ring distance less one cards, one
+   when the two ranks are equal. So do the cards that bring the top to a rank next to wk. Each
+   card is played once, so when these least numbers add up to more than the cards still in
+   the stock, the pass cannot empty the waste: the position is dropped.
+5. After j draws, what a pass has reached depends only on its first j draws and the tops it
+   began with, and in the last pass on the talon's length (argument 4 counts the cards left).
+   Talons sorted by (length in the last pass, tops, ranks) therefore go on from the layers of
+   the one before for their common first draws; a beginning already lost loses every talon
+   that shares it.
+6. With no limit on redeals (Wasatch), the pass ends form a graph: each (waste, top) is
+   searched once, those with fewest cards first to meet a win soon; no win when every one
+   reached has been searched and none emptied the waste.
+
+A won search's line is rebuilt pass by pass: each pass end remembers the waste its top was
+first reached from, and a search of that one pass finds the draws and plays between them.
+"""
 
 from __future__ import annotations
 
+import heapq
 import sys
 import time
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Iterator, Mapping
 from typing import Any, Final
 
 from patience_core import (
@@ -83,107 +121,331 @@ def ranks(cards: tuple[int, ...]) -> bytes:
 # --- the solver -------------------------------------------------------------------------------
 
 
-def solve_full_information(game: Game, node_limit: int, time_limit: float | None) -> SolveResult | None:
-    """Depth-first search over the cards played to the foundation, with the draws and redeals
-    between two plays folded into the play: a step is "play the card at talon position c",
-    for every card that fits and that draws and redeals can bring to the waste's top.
+class _Stop(Exception):
+    """The node or time limit ran out."""
 
-    The talon is the waste (bottom first) then the stock (top first): the order in which its
-    cards are drawn, which drawing, playing and turning the waste over never change. A position
-    is the cards left, how many of them lie in the waste, the foundation's top rank and the
-    passes used; one with fewer passes used can do all that the other can, so a cursor reached
-    in this pass is not tried again after a redeal, and draws after two redeals reach nothing
-    the first redeal did not. So "no win" is sound: every card that could be played next was
-    tried from every position met, and a position is proved lost only when all were.
-    """
-    rules = game.rules
-    if not isinstance(rules, Robert):
-        return None
-    start = time.perf_counter()
-    deadline = start + time_limit if time_limit is not None else 0.0
-    table = game.table
-    piles = table.piles
-    talon: list[int] = list(piles[_WASTE]) + list(piles[_STOCK][::-1])
-    rank = [RANK_OF[c] for c in talon]
-    draw = rules.draw
-    redeals = rules.redeals
-    unlimited = redeals is None
-    left = list(range(len(talon)))  # talon positions still out, in order
-    counts = [0] * 13  # cards of each rank still out
-    for r in rank:
-        counts[r - 1] += 1
-    lost: set[int] = set()
-    nodes = 0
-    stopped = False
-    plays: list[tuple[int, int]] = []  # (cursor before the card, passes used) for each card played
 
-    def cursors(k: int, passes: int) -> list[tuple[int, int]]:
-        # The waste sizes draws and redeals reach from k, each with the fewest passes used.
-        n = len(left)
-        out: list[tuple[int, int]] = []
-        met: set[int] = set()
-        c = k
-        while True:
-            if c:
-                out.append((c, passes))
-                met.add(c)
-            if c >= n:
-                break
-            c = min(c + draw, n)
-        if n and (unlimited or passes < (redeals or 0)):
-            c = 0
-            while c < n:
-                c = min(c + draw, n)
-                if c not in met:
-                    out.append((c, passes + 1))
+_BIT = [1 << r for r in range(14)]
+# _ADJ[r]: the ranks one above and one below r on the ring, as bits 1..13.
+_ADJ = [0] + [_BIT[r % 13 + 1] | _BIT[(r + 11) % 13 + 1] for r in range(1, 14)]
+
+
+def _cost(u: int, v: int) -> int:
+    """The fewest cards that take the foundation from rank ``u`` to a rank next to ``v``."""
+    d = abs(u - v) % 13
+    d = min(d, 13 - d)
+    return d - 1 if d else 1
+
+
+_COST = [[_cost(u, v) if u and v else 0 for v in range(14)] for u in range(14)]
+
+
+class _Search:
+    """The search of one position (see :func:`solve_full_information`)."""
+
+    def __init__(self, draw: int, node_limit: int, deadline: float) -> None:
+        self.draw = draw
+        self.node_limit = node_limit
+        self.deadline = deadline
+        self.nodes = 0
+        self.walks: dict[tuple[bytes, int], bool] = {}
+        self.needs: dict[bytes, int] = {b"": 0}
+        self.mincost: dict[tuple[int, int], int] = {}
+
+    def count(self, n: int) -> None:
+        self.nodes += n
+        if self.nodes >= self.node_limit or (self.deadline and time.perf_counter() > self.deadline):
+            raise _Stop
+
+    def tops_with_walk(self, kept: bytes, tops: int) -> int:
+        """The bits of ``tops`` from which the ranks ``kept`` can form a walk (argument 2)."""
+        counts = [0] * 13
+        for r in kept:
+            counts[r - 1] += 1
+        key_counts = bytes(counts)
+        out = 0
+        for t in range(1, 14):
+            if tops & _BIT[t]:
+                key = (key_counts, t)
+                ok = self.walks.get(key)
+                if ok is None:
+                    ok = self.walks[key] = walk_exists(counts, t)
+                if ok:
+                    out |= _BIT[t]
         return out
 
-    def search(k: int, top: int, passes: int, mask: int) -> bool:
-        nonlocal nodes, stopped
-        if not left:
-            return True
-        key = ((mask * 64 + k) * 16 + top) * 4 + (0 if unlimited else passes)
-        if key in lost:
-            return False
-        nodes += 1
-        if nodes >= node_limit or (deadline and not nodes & 4095 and time.perf_counter() > deadline):
-            stopped = True
-            return False
-        if not walk_exists(counts, top):
-            lost.add(key)
-            return False
-        up = top % 13 + 1
-        down = (top + 11) % 13 + 1
-        for c, p in cursors(k, passes):
-            pos = left[c - 1]
-            r = rank[pos]
-            if r != up and r != down:
+    def need(self, stack: bytes) -> int:
+        """Cards needed to uncover each card of ``stack`` in turn from the one above it
+        (argument 4); cached, each stack's is its prefix's plus one gap."""
+        n = self.needs.get(stack)
+        if n is None:
+            if len(self.needs) > 2_000_000:
+                self.needs = {b"": 0}
+            n = 0 if len(stack) < 2 else self.need(stack[:-1]) + _COST[stack[-1]][stack[-2]]
+            self.needs[stack] = n
+        return n
+
+    def least_cost(self, tops: int, v: int) -> int:
+        key = (tops, v)
+        c = self.mincost.get(key)
+        if c is None:
+            c = self.mincost[key] = min(_COST[t][v] for t in range(1, 14) if tops & _BIT[t])
+        return c
+
+    def run_pass(self, stack: bytes, tops: int, queue: bytes, last: bool) -> dict[bytes, int]:
+        """Every end of the pass that reads ``queue`` onto the waste ``stack`` with the
+        foundation's top any rank of ``tops``: the waste left (bottom first) and the tops it
+        can end with (argument 1). In the last pass only positions that can still empty the
+        waste are kept (argument 4)."""
+        layer: dict[bytes, int] = {}
+        _add(layer, stack, tops)
+        draw = self.draw
+        n = len(queue)
+        for i in range(0, n, draw):
+            chunk = queue[i : i + draw]
+            prev, layer = layer, {}
+            for s, m in prev.items():
+                _add(layer, s + chunk, m)
+            self.count(len(layer))
+            if last:
+                left = max(n - i - draw, 0)
+                need, least = self.need, self.least_cost
+                layer = {s: m for s, m in layer.items() if not s or need(s) + least(m, s[-1]) <= left}
+        return layer
+
+    def solve(
+        self, waste: bytes, stock: bytes, top: int, passes_left: int | None
+    ) -> list[tuple[bytes, int]] | None:
+        """The pass ends (waste left, top) of a won game from this position, or None if
+        there is none. ``passes_left``: redeals left, None for no limit."""
+        if not waste and not stock:
+            return []
+        last = passes_left == 0
+        ends = self.run_pass(waste, _BIT[top], stock, last)
+        if b"" in ends:
+            return [(b"", _lowest(ends[b""]))]
+        if last:
+            return None
+        # Pass ends by level (redeals left after them; 0 with no limit), each waste with its
+        # tops; parent: the waste at the level above a top of it was first reached from.
+        level = 0 if passes_left is None else passes_left - 1
+        ends = {k: m for k, m in ((k, self.tops_with_walk(k, m)) for k, m in ends.items()) if m}
+        parent: dict[tuple[int, bytes, int], bytes | None] = {
+            (level, k, t): None for k, m in ends.items() for t in _bits(m)
+        }
+        if passes_left is None:
+            return self.unlimited(ends, parent)
+        while level:
+            nxt: dict[bytes, int] = {}
+            items = sorted((0, m, q) for q, m in ends.items())
+            for kept, m, layer in self.sweep(items, False):
+                for k2, m2 in layer.items():
+                    if not k2:
+                        return self.chain(parent, level, kept, m, (b"", _lowest(m2)), False)
+                    new = self.tops_with_walk(k2, m2) & ~nxt.get(k2, 0)
+                    if new:
+                        nxt[k2] = nxt.get(k2, 0) | new
+                        for t in _bits(new):
+                            parent[(level - 1, k2, t)] = kept
+            ends, level = nxt, level - 1
+        # The last pass: each top on its own, so that starts of one length and top share
+        # their common beginnings.
+        items = sorted((len(q), _BIT[t], q) for q, m in ends.items() for t in _bits(m))
+        for q, m, layer in self.sweep(items, True):
+            if b"" in layer:
+                return self.chain(parent, 0, q, m, (b"", _lowest(layer[b""])), False)
+        return None
+
+    def sweep(
+        self, items: list[tuple[int, int, bytes]], last: bool
+    ) -> Iterator[tuple[bytes, int, dict[bytes, int]]]:
+        """The pass from each ``(group, tops, talon)`` of ``items`` (sorted), with what it
+        leaves: a talon with the same group, tops and first draws as the one before goes on
+        from where their common beginning left off (argument 5). In the last pass a talon
+        whose beginning already lost nothing is not yielded."""
+        draw = self.draw
+        need, least = self.need, self.least_cost
+        layers: list[dict[bytes, int]] = []
+        before: tuple[int, int, bytes] = (-1, 0, b"")
+        for group, m, q in items:
+            n = len(q)
+            if before[:2] == (group, m):
+                p = 0
+                old = before[2]
+                while p < n and p < len(old) and old[p] == q[p]:
+                    p += 1
+                shared = p // draw  # whole draws in common
+                before = (group, m, q)
+                if len(layers) <= shared + 1 and not layers[-1]:
+                    continue  # their common beginning is lost already
+                del layers[shared + 1 :]
+            else:
+                first: dict[bytes, int] = {}
+                _add(first, b"", m)
+                layers = [first]
+                before = (group, m, q)
+            while layers[-1] and (len(layers) - 1) * draw < n:
+                i = (len(layers) - 1) * draw
+                chunk = q[i : i + draw]
+                layer: dict[bytes, int] = {}
+                for s, tops in layers[-1].items():
+                    _add(layer, s + chunk, tops)
+                self.count(len(layer))
+                if last:
+                    left = max(n - i - draw, 0)
+                    layer = {s: t for s, t in layer.items() if not s or need(s) + least(t, s[-1]) <= left}
+                layers.append(layer)
+            if layers[-1]:
+                yield q, m, layers[-1]
+
+    def unlimited(
+        self, ends: dict[bytes, int], parent: dict[tuple[int, bytes, int], bytes | None]
+    ) -> list[tuple[bytes, int]] | None:
+        """With no limit on redeals: every pass end searched once with each top, the ones with
+        fewest cards left first (argument 6)."""
+        seen = dict(ends)
+        pending = dict(ends)  # the tops of each not yet searched from
+        heap = [(len(k), k) for k in ends]
+        heapq.heapify(heap)
+        while heap:
+            _, kept = heapq.heappop(heap)
+            m = pending.pop(kept, 0)
+            if not m:
                 continue
-            del left[c - 1]
-            counts[r - 1] -= 1
-            plays.append((c, p))
-            if search(c - 1, r, p, mask | 1 << pos):
+            for k2, m2 in self.run_pass(b"", m, kept, False).items():
+                if not k2:
+                    return self.chain(parent, 0, kept, m, (b"", _lowest(m2)), True)
+                new = self.tops_with_walk(k2, m2) & ~seen.get(k2, 0)
+                if not new:
+                    continue
+                seen[k2] = seen.get(k2, 0) | new
+                for t in _bits(new):
+                    parent[(0, k2, t)] = kept
+                if k2 not in pending:
+                    heapq.heappush(heap, (len(k2), k2))
+                pending[k2] = pending.get(k2, 0) | new
+        return None
+
+    def chain(
+        self,
+        parent: dict[tuple[int, bytes, int], bytes | None],
+        level: int,
+        kept: bytes,
+        tops: int,
+        end: tuple[bytes, int],
+        unlimited: bool,
+    ) -> list[tuple[bytes, int]]:
+        """The pass ends from the first to ``end``, reached from ``(kept, a top of tops)``."""
+        out = [end]
+        while True:
+            t = next(t for t in _bits(tops) if (level, kept, t) in parent and self.reaches(kept, t, out[-1]))
+            out.append((kept, t))
+            before = parent[(level, kept, t)]
+            if before is None:
+                break
+            level = level if unlimited else level + 1
+            kept, tops = before, self._tops(parent, level, before)
+        return out[::-1]
+
+    @staticmethod
+    def _tops(parent: dict[tuple[int, bytes, int], bytes | None], level: int, kept: bytes) -> int:
+        return sum(_BIT[t] for t in range(1, 14) if (level, kept, t) in parent)
+
+    def reaches(self, kept: bytes, top: int, end: tuple[bytes, int]) -> bool:
+        return _pass_line(b"", top, kept, self.draw, end) is not None
+
+
+def _add(layer: dict[bytes, int], s: bytes, m: int) -> None:
+    """Add the waste ``s`` with the tops ``m`` and every waste its top cards reach by playing
+    them in turn."""
+    while True:
+        old = layer.get(s, 0)
+        if m | old == old:
+            return
+        layer[s] = old | m
+        if not s:
+            return
+        x = s[-1]
+        a = _ADJ[x]
+        if old & a or not m & a:
+            return  # played already from an older top, or it does not fit
+        s, m = s[:-1], _BIT[x]
+
+
+def _bits(m: int) -> list[int]:
+    return [t for t in range(1, 14) if m & _BIT[t]]
+
+
+def _lowest(m: int) -> int:
+    return _bits(m)[0]
+
+
+def _pass_line(stack: bytes, top: int, queue: bytes, draw: int, end: tuple[bytes, int]) -> list[str] | None:
+    """The moves of one pass from the waste ``stack`` and the foundation's ``top`` that leave
+    the waste ``end[0]`` with the top ``end[1]`` (any top when the waste is empty)."""
+    failed: set[tuple[int, bytes, int]] = set()
+    moves: list[str] = []
+    goal, goal_top = end
+
+    def go(i: int, s: bytes, t: int) -> bool:
+        if i >= len(queue) and s == goal and (t == goal_top or not goal):
+            return True
+        if not goal and not s and i >= len(queue):
+            return True
+        key = (i, s, t)
+        if key in failed:
+            return False
+        if s and _ADJ[t] & _BIT[s[-1]]:
+            moves.append("w-f")
+            if go(i, s[:-1], s[-1]):
                 return True
-            plays.pop()
-            counts[r - 1] += 1
-            left.insert(c - 1, pos)
-            if stopped:
-                return False
-        lost.add(key)
+            moves.pop()
+        if i < len(queue):
+            moves.append("draw")
+            if go(i + draw, s + queue[i : i + draw], t):
+                return True
+            moves.pop()
+        failed.add(key)
         return False
 
     old = sys.getrecursionlimit()
     sys.setrecursionlimit(max(old, 1000))
     try:
-        won = search(len(piles[_WASTE]), RANK_OF[piles[_FOUNDATION][-1]], table.passes_used, 0)
+        return moves if go(0, stack, top) else None
     finally:
         sys.setrecursionlimit(old)
+
+
+def solve_full_information(game: Game, node_limit: int, time_limit: float | None) -> SolveResult | None:
+    """Search pass by pass; see the module's arguments."""
+    rules = game.rules
+    if not isinstance(rules, Robert):
+        return None
+    start = time.perf_counter()
+    deadline = start + time_limit if time_limit is not None else 0.0
+    piles = game.table.piles
+    waste = ranks(piles[_WASTE])
+    stock = ranks(piles[_STOCK][::-1])  # top first: the order it is drawn
+    top = RANK_OF[piles[_FOUNDATION][-1]]
+    passes_left = None if rules.redeals is None else rules.redeals - game.table.passes_used
+    search = _Search(rules.draw, node_limit, deadline)
+    try:
+        ends = search.solve(waste, stock, top, passes_left)
+    except _Stop:
+        return SolveResult(UNKNOWN, (), search.nodes, time.perf_counter() - start, "robert")
     seconds = time.perf_counter() - start
-    if not won:
-        return SolveResult(UNKNOWN if stopped else NO_WIN, (), nodes, seconds, "robert")
-    return SolveResult(
-        WON, _line(plays, len(piles[_WASTE]), table.passes_used, len(talon), draw), nodes, seconds, "robert"
-    )
+    if ends is None:
+        return SolveResult(NO_WIN, (), search.nodes, seconds, "robert")
+    line: list[str] = []
+    s, t, q = waste, top, stock
+    for i, end in enumerate(ends):
+        if i:
+            line.append("redeal")
+        part = _pass_line(s, t, q, rules.draw, end)
+        assert part is not None
+        line += part
+        s, t, q = b"", end[1], end[0]
+    return SolveResult(WON, tuple(line), search.nodes, seconds, "robert")
 
 
 def walk_exists(counts: list[int], top: int) -> bool:
@@ -243,23 +505,6 @@ def _joined(e: list[int], counts: list[int], s: int) -> bool:
                 reach.add(q)
                 frontier.append(q)
     return all(r in reach for r in range(13) if counts[r])
-
-
-def _line(plays: list[tuple[int, int]], k: int, passes: int, n: int, draw: int) -> tuple[str, ...]:
-    """The moves of a won search: the draws and redeals that bring each card to the waste's
-    top, then the card onto the foundation."""
-    moves: list[str] = []
-    for c, p in plays:
-        while (k, passes) != (c, p):
-            if k >= n:
-                moves.append("redeal")
-                k, passes = 0, passes + 1
-            else:
-                moves.append("draw")
-                k = min(k + draw, n)
-        moves.append("w-f")
-        k, n = k - 1, n - 1
-    return tuple(moves)
 
 
 def pysol_deal(number: int) -> Deal:
