@@ -84,6 +84,10 @@ def solve_baroness(game: Game, node_limit: int, time_limit: float | None) -> Sol
     for r in stock:
         counts[r] += 1
     left = sum(counts)
+    ahead_at = [[0] * 14]  # ahead_at[n]: the ranks of the stock's n cards left (a stock card
+    for r in stock:  # is in reach once dealt, so it counts as a partner in reduction 6)
+        ahead_at.append(ahead_at[-1][:])
+        ahead_at[-1][r] += 1
     path: list[tuple[int, int, int]] = []
     seen: set[bytes] = set()
     pair_ranks: list[int] = []  # the ranks of the forced pairs made, for undo()
@@ -166,6 +170,9 @@ def solve_baroness(game: Game, node_limit: int, time_limit: float | None) -> Sol
             undo(made)
             return False
         seen.add(k)
+        if all(piles[:_PILES]) and deadlocked():
+            undo(made)
+            return False
         nodes += 1
         if nodes >= node_limit:
             stopped = True
@@ -214,6 +221,36 @@ def solve_baroness(game: Game, node_limit: int, time_limit: float | None) -> Sol
         undo(made)
         return False
 
+    def deadlocked() -> bool:
+        # Reduction 6: the cards that could go while no pile empties, found as a fixed point;
+        # next[d] is the highest card of pile d not (yet) found to be one of them.
+        ahead = ahead_at[len(stock)]
+        frontier = ahead[:]  # cards of each rank that could go, or could once those above go
+        nxt = [len(p) - 1 for p in piles]
+        for d in range(_ALL):
+            if nxt[d] >= 0:
+                frontier[piles[d][nxt[d]]] += 1
+        progress = True
+        while progress:
+            progress = False
+            for d in range(_ALL):
+                h = nxt[d]
+                if h < 0:
+                    continue
+                p = piles[d]
+                while h >= 0 and (p[h] == 13 or frontier[13 - p[h]]):
+                    h -= 1
+                    if h >= 0:
+                        frontier[p[h]] += 1
+                if h != nxt[d]:
+                    nxt[d] = h
+                    progress = True
+                    if h < 0 and d < _PILES:
+                        return False  # this pile may empty: nothing is proved
+        if max(nxt) >= 0:
+            return True
+        return any(ahead[r] and not frontier[13 - r] for r in range(1, 13))
+
     def _deal() -> int:
         n = _ALL if len(stock) == _LAST_DEAL else _PILES
         n = min(n, len(stock))
@@ -232,18 +269,17 @@ def solve_baroness(game: Game, node_limit: int, time_limit: float | None) -> Sol
                     out.append((_PAIR, i, j))
         empty = [d for d in range(_PILES) if not piles[d]]
         if empty:
-            if stock:
-                for i in range(_PILES):
-                    if piles[i]:
-                        for d in empty:
-                            out.append((_MOVE, i, d))
-            else:
-                d = empty[0]  # reduction 4
-                for i in range(_PILES):
-                    if len(piles[i]) > 1:
-                        out.append((_MOVE, i, d))
+            # A card that uncovers another first; dealing before a lone card moves, which only
+            # changes what the next deal covers (and finds lines without needless moves).
+            dsts = empty if stock else empty[:1]  # reduction 4
+            for i in range(_PILES):
+                if len(piles[i]) > 1:
+                    out.extend([(_MOVE, i, d) for d in dsts])
         if stock:
             out.append((_DEAL, 0, 0))
+            for i in range(_PILES):
+                if len(piles[i]) == 1:
+                    out.extend([(_MOVE, i, d) for d in empty])
         return out
 
     old = sys.getrecursionlimit()
