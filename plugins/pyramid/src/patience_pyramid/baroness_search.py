@@ -10,8 +10,9 @@ the reserves likewise (both are lone cards in reach that never move).
 The search is depth-first over the positions reachable from the current one, each entered once
 (a set of keys): whether a won position is reachable, so a search that ends with no limit hit
 has seen every position reachable and "no win" is proved, cycles (a lone card moved to and fro)
-included. Its moves, in the order tried: a pair of cards in reach, a pile's top card onto an
-empty pile, a deal.
+included. Its moves, in the order tried: a pair of cards in reach, a card that uncovers another
+onto an empty pile, a deal, a pile's only card onto an empty pile (which only changes what the
+next deal covers).
 
 Sound reductions, each argued here and tested against the generic solver:
 
@@ -38,6 +39,13 @@ Sound reductions, each argued here and tested against the generic solver:
    ``b``'s pile took nothing in the win while ``b`` lay on it. If ``b2`` lies on a reserve it
    stays there: in reach, covering nothing, while ``b``'s pile is empty, so the win's moves stay
    legal all the same. Likewise the other way round.
+6. While no pile is empty, no card moves and a pile empties only once all its cards have gone.
+   Call a card free when every card above it (in its pile, now) is free and it is a king or a
+   partner of it is free, lies just under the free cards of its pile, or is in the stock (in
+   reach once dealt); the free cards are a least fixed point. In a line in which no pile has
+   emptied yet, every card that goes is free: the cards above it and above its partner went
+   before it (by induction on the moves). So if no pile is all free, none ever empties and only
+   free cards ever go: if some card, or a stock card, is not free, the position is lost.
 """
 
 from __future__ import annotations
