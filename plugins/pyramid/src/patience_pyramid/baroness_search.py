@@ -296,6 +296,7 @@ def solve_baroness(game: Game, node_limit: int, time_limit: float | None) -> Sol
         won = search()
     finally:
         sys.setrecursionlimit(old)
+        seen.clear()  # the nested functions hold it in a cycle: free it now, not at collection
     if not won:
         verdict = UNKNOWN if stopped else NO_WIN
         return SolveResult(verdict, (), nodes, time.perf_counter() - start, "baroness")
