@@ -7,6 +7,7 @@ from typing import Final
 
 from patience_core import DEAL, GameSpec, Move, Table
 from patience_core.engine.piles import Kind, Pile
+from patience_pyramid.baroness_search import solve_baroness
 from patience_pyramid.pairing import SUM_13, PairOff, slots
 
 ROWS: Final = slots("t", range(1, 6), kind=Kind.TABLEAU, x=5, across=2.5, fan="down")
@@ -58,4 +59,5 @@ SPEC = GameSpec(
     description="Five piles dealt a row at a time: remove pairs summing to 13 and kings from their tops.",
     rules=Baroness,
     family="Pyramid",
+    solver=solve_baroness,
 )
