@@ -246,17 +246,22 @@ def won_by_trying_everything(game: Game) -> bool:
     return False
 
 
-@pytest.mark.parametrize("game_id", ["robert", "wasatch"])
-@pytest.mark.parametrize("seed", range(12))
-def test_the_solver_agrees_with_a_search_of_every_position_and_its_line_wins(game_id, seed):
-    game = near_the_end(seed, game_id, rest=9 if game_id == "robert" else 8)
-    assert game.cards_left() == (9 if game_id == "robert" else 8)
+def agrees_with_trying_everything(game: Game) -> None:
+    """The solver decides ``game`` as a search of every whole game does, and its line wins."""
     result = robert.solve_full_information(game, 1_000_000, None)
     assert result.decided
     assert result.won == won_by_trying_everything(game)
     for move in result.line:
         game.play(move)
     assert game.status() == ("won" if result.won else "playing")
+
+
+@pytest.mark.parametrize("game_id", ["robert", "wasatch"])
+@pytest.mark.parametrize("seed", range(12))
+def test_the_solver_agrees_with_a_search_of_every_position_and_its_line_wins(game_id, seed):
+    game = near_the_end(seed, game_id, rest=9 if game_id == "robert" else 8)
+    assert game.cards_left() == (9 if game_id == "robert" else 8)
+    agrees_with_trying_everything(game)
 
 
 @pytest.mark.parametrize("game_id", ["robert", "wasatch"])
@@ -284,12 +289,7 @@ def test_robert_in_each_pass_agrees_with_a_search_of_every_position(redeals, see
     # Positions in the first, the second and the last pass, some part-way through it.
     game = through_passes(near_the_end(seed, "robert", rest=10), redeals, seed % 4)
     assert game.table.passes_used == redeals
-    result = robert.solve_full_information(game, 1_000_000, None)
-    assert result.decided
-    assert result.won == won_by_trying_everything(game)
-    for move in result.line:
-        game.play(move)
-    assert game.status() == ("won" if result.won else "playing")
+    agrees_with_trying_everything(game)
 
 
 def clears_by_hand(stack: list[int], top: int, queue: list[int]) -> bool:

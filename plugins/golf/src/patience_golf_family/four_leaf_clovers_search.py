@@ -100,6 +100,17 @@ def attempts(
     return verdict, line, used + nodes
 
 
+def _take_back(cols: list[list[int]], home: int, i: int, j: int) -> int:
+    """Undo the move of column ``i``'s card to ``j`` (a column or :data:`HOME`); the cards
+    home after it."""
+    if j == HOME:
+        home -= 1
+        cols[i].append(home % 13)
+    else:
+        cols[i].append(cols[j].pop())
+    return home
+
+
 def search(
     columns: list[list[int]],
     node_limit: int,
@@ -127,11 +138,7 @@ def search(
             stack.pop()
             if path:  # take back the move that led here
                 i, j = path.pop()
-                if j == HOME:
-                    home -= 1
-                    cols[i].append(home % 13)
-                else:
-                    cols[i].append(cols[j].pop())
+                home = _take_back(cols, home, i, j)
             continue
         i, j = todo.pop()
         if j == HOME:
@@ -150,11 +157,7 @@ def search(
             nodes += 1
             fresh = not dead(cols, home)
         if not fresh:
-            if j == HOME:
-                home -= 1
-                cols[i].append(home % 13)
-            else:
-                cols[i].append(cols[j].pop())
+            home = _take_back(cols, home, i, j)
             continue
         if nodes >= node_limit:
             return UNKNOWN, [], nodes
