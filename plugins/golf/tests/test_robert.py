@@ -13,7 +13,7 @@ import patience_core
 from patience_core import Deal, Game
 from patience_core.engine.cards import CARD_TEXT
 from patience_core.testing import conformance_tests
-from patience_golf_family import robert
+from patience_golf_family import robert, robert_search
 
 TestRobertConformance = conformance_tests("robert", max_examples=4, steps=20)
 TestWasatchConformance = conformance_tests("wasatch", max_examples=4, steps=20)
@@ -309,20 +309,82 @@ ranks_ = st.lists(st.integers(1, 13), max_size=7)
 def test_the_last_pass_gives_up_only_waste_the_stock_cannot_bring_down(stack, top, queue):
     # Argument 4: a waste whose gaps need more cards than the stock holds is lost; and the
     # last pass's verdict is that of trying every way.
-    search = robert._Search(1, 10**9, 0.0)
+    search = robert_search._Search(1, 10**9, 0.0)
     if stack and search.need(bytes(stack)) + search.least_cost(1 << top, stack[-1]) > len(queue):
         assert not clears_by_hand(stack, top, queue)
-    ends = search.run_pass(bytes(stack), 1 << top, bytes(queue), True)
+    ends = search.run_pass(bytes(stack), 1 << top, bytes(queue), 0)
     assert (b"" in ends) == clears_by_hand(stack, top, queue)
 
 
 @given(st.lists(ranks_, min_size=1, max_size=12), st.integers(1, 13))
 def test_passes_that_begin_alike_share_work_and_lose_nothing(talons, top):
     # Argument 5: the sweep over sorted talons says for each what a pass of its own says.
-    search = robert._Search(1, 10**9, 0.0)
+    search = robert_search._Search(1, 10**9, 0.0)
     items = sorted({(len(q), 1 << top, bytes(q)) for q in talons})
-    swept = {q: layer for q, _, layer in search.sweep(items, True)}
+    swept = {q: layer for q, _, layer in search.sweep(items, 0)}
     for _, _, q in items:
-        alone = robert._Search(1, 10**9, 0.0).run_pass(b"", 1 << top, q, True)
+        alone = robert_search._Search(1, 10**9, 0.0).run_pass(b"", 1 << top, q, 0)
         assert (b"" in swept.get(q, {})) == (b"" in alone)
         assert (b"" in alone) == clears_by_hand([], top, list(q))
+
+
+def clears_in_two_by_hand(stack: list[int], top: int, queue: list[int]) -> bool:
+    """Whether the waste ``stack`` and the stock ``queue`` can all go home in this pass and one
+    more, drawing one at a time: tried every way."""
+    if not queue and clears_by_hand([], top, stack):
+        return True  # the waste turned over as the last pass's stock
+    if stack and (stack[-1] - top) % 13 in (1, 12) and clears_in_two_by_hand(stack[:-1], stack[-1], queue):
+        return True
+    return bool(queue) and clears_in_two_by_hand(stack + queue[:1], top, queue[1:])
+
+
+@given(ranks_, st.integers(1, 13), ranks_)
+def test_the_pass_before_the_last_gives_up_only_what_two_passes_cannot_clear(stack, top, queue):
+    # Argument 7; and the two passes' verdict is that of trying every way.
+    search = robert_search._Search(1, 10**9, 0.0)
+    if stack and not search.two_passes(bytes(stack), 1 << top, len(queue)):
+        assert not clears_in_two_by_hand(stack, top, queue)
+    ends = search.run_pass(bytes(stack), 1 << top, bytes(queue), 1)
+    cleared = any(
+        b"" in search.run_pass(b"", 1 << t, kept, 0)
+        for kept, tops in ends.items()
+        for t in range(1, 14)
+        if tops & 1 << t
+    )
+    assert cleared == clears_in_two_by_hand(stack, top, queue)
+
+
+def least_left_by_hand(talon: list[int]) -> int:
+    """The least argument-4 need of what one pass through ``talon`` from any top can leave,
+    tried every way."""
+    search = robert_search._Search(1, 10**9, 0.0)
+    best = 10**9
+
+    def go(stack: list[int], top: int, rest: list[int]) -> None:
+        nonlocal best
+        if not rest:
+            cost = search.need(bytes(stack)) + (
+                search.least_cost(1 << top, stack[-1]) if stack and top else 0
+            )
+            best = min(best, cost)
+        if stack and (not top or (stack[-1] - top) % 13 in (1, 12)):
+            go(stack[:-1], stack[-1], rest)
+        if rest:
+            go([*stack, rest[0]], top, rest[1:])
+
+    go([], 0, talon)
+    return best
+
+
+@given(st.lists(st.integers(1, 13), max_size=9))
+def test_the_least_need_of_a_talon_is_that_of_trying_every_way(talon):
+    assert robert_search._Search(1, 10**9, 0.0).rest_need(bytes(talon)) == least_left_by_hand(talon)
+
+
+def test_the_pass_before_the_last_drops_positions_the_last_pass_would_meet():
+    # Argument 7 at work on whole deals: the same verdicts in fewer positions.
+    for seed in (1, 2):
+        game = patience_core.new_game("robert", seed=seed)
+        result = robert.solve_full_information(game, 2_000_000, None)
+        assert result.verdict == "no win"
+        assert result.nodes < 200_000
