@@ -81,6 +81,7 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """One worker more than the machine has cores, up to four: the browser tests and the
-    commands the tests run leave a worker waiting, and a third keeps two cores busy."""
-    return min(4, (os.cpu_count() or 1) + 1)
+    """Two workers more than the machine has cores, up to four: the browser tests and the
+    commands the tests run leave a worker waiting, and the others keep the cores busy (on two
+    cores, four workers ran the tests in 548 s where three took 568 s)."""
+    return min(4, (os.cpu_count() or 1) + 2)
