@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 
 import attrs
@@ -295,11 +296,16 @@ def test_robert_in_each_pass_agrees_with_a_search_of_every_position(redeals, see
 def clears_by_hand(stack: list[int], top: int, queue: list[int]) -> bool:
     """Whether the waste ``stack`` and the stock ``queue`` can all go home in one pass, drawing
     one at a time: tried every way."""
+    return _clears(tuple(stack), top, tuple(queue))
+
+
+@functools.cache
+def _clears(stack: tuple[int, ...], top: int, queue: tuple[int, ...]) -> bool:
     if not stack and not queue:
         return True
-    if stack and (stack[-1] - top) % 13 in (1, 12) and clears_by_hand(stack[:-1], stack[-1], queue):
+    if stack and (stack[-1] - top) % 13 in (1, 12) and _clears(stack[:-1], stack[-1], queue):
         return True
-    return bool(queue) and clears_by_hand(stack + queue[:1], top, queue[1:])
+    return bool(queue) and _clears(stack + queue[:1], top, queue[1:])
 
 
 ranks_ = st.lists(st.integers(1, 13), max_size=7)
@@ -330,12 +336,17 @@ def test_passes_that_begin_alike_share_work_and_lose_nothing(talons, top):
 
 def clears_in_two_by_hand(stack: list[int], top: int, queue: list[int]) -> bool:
     """Whether the waste ``stack`` and the stock ``queue`` can all go home in this pass and one
-    more, drawing one at a time: tried every way."""
-    if not queue and clears_by_hand([], top, stack):
+    more, drawing one at a time: tried every way (each position once)."""
+    return _clears_in_two(tuple(stack), top, tuple(queue))
+
+
+@functools.cache
+def _clears_in_two(stack: tuple[int, ...], top: int, queue: tuple[int, ...]) -> bool:
+    if not queue and _clears((), top, stack):
         return True  # the waste turned over as the last pass's stock
-    if stack and (stack[-1] - top) % 13 in (1, 12) and clears_in_two_by_hand(stack[:-1], stack[-1], queue):
+    if stack and (stack[-1] - top) % 13 in (1, 12) and _clears_in_two(stack[:-1], stack[-1], queue):
         return True
-    return bool(queue) and clears_in_two_by_hand(stack + queue[:1], top, queue[1:])
+    return bool(queue) and _clears_in_two(stack + queue[:1], top, queue[1:])
 
 
 @given(ranks_, st.integers(1, 13), ranks_)

@@ -97,6 +97,7 @@ class _Search:
         self.rests: dict[bytes, int] = {}
         self.talon_layers: dict[bytes, dict[bytes, int]] = {}
         self.layer_sizes = 0
+        self.work = 0  # wastes made for argument 7
 
     def count(self, n: int) -> None:
         self.nodes += n
@@ -213,6 +214,11 @@ class _Search:
                 _add_need(layer, s + talon[-1:], v + _COST[c][s[-1]] if s else v)
             self.talon_layers[talon] = layer
             self.layer_sizes += len(layer)
+            # The bound's own work is bounded too: a hundred wastes for each position allowed.
+            self.work += len(layer)
+            if self.work > 100 * self.node_limit:
+                raise Stop
+            self.count(0)  # the time limit
             if self.layer_sizes > _WASTES_KEPT:
                 self.forget_layers()
         return layer
