@@ -289,10 +289,39 @@ def test_the_message_says_how_to_reach_the_position():
     assert scope["game"].snapshot() == game.snapshot()
 
 
-def test_the_state_machine_stops_on_a_broken_game():
-    machine = testing.machine_for("kit-passes-for-ever")
-    run = machine.TestCase("runTest")
+def machine_error(game_id: str) -> ConformanceError:
+    """What the kit's state machine raises on ``game_id``."""
+    run = testing.machine_for(game_id).TestCase("runTest")
     run.settings = settings(run.settings, max_examples=20, phases=[Phase.generate], database=None)
     with pytest.raises(ConformanceError) as info:
         run.runTest()
-    assert info.value.invariant in (testing.GAME_ENDS, testing.ILLEGAL_REFUSED)
+    return info.value
+
+
+def test_the_state_machine_stops_on_a_broken_game():
+    assert machine_error("kit-passes-for-ever").invariant in (testing.GAME_ENDS, testing.ILLEGAL_REFUSED)
+
+
+def test_the_state_machine_catches_a_solver_whose_line_does_not_win():
+    assert machine_error("kit-lying-solver").invariant == testing.SOLVER_REPLAYS
+
+
+def test_the_state_machine_checks_a_game_once_per_history_and_again_after_an_undo(monkeypatch):
+    checked: list[tuple[str, ...]] = []
+    monkeypatch.setattr(
+        testing, "check_round_trips", lambda game: checked.append(tuple(map(str, game.moves)))
+    )
+    machine = testing.machine_for("kit-sound")()
+    machine.start(game=patience_core.new_game("kit-sound", deal=DEAL, observed=False), salt=0)
+    machine.round_trips()
+    machine.round_trips()  # the same game, nothing played: not checked again
+    move = machine.game.legal_moves()[0]
+    machine._play(move)
+    machine.round_trips()
+    machine.undo()
+    machine.round_trips()  # back where it began, but by an undo: checked again
+    assert checked == [(), (str(move),), ()]
+    again = testing.machine_for("kit-sound")()  # another machine checks for itself
+    again.start(game=patience_core.new_game("kit-sound", deal=DEAL, observed=False), salt=0)
+    again.round_trips()
+    assert checked == [(), (str(move),), (), ()]
