@@ -261,3 +261,66 @@ def test_the_second_rating_wins_deals_the_first_leaves_unknown(game_id, seed):
     for move in found.moves:
         game.play(move)
     assert game.is_won()
+
+
+def test_supermoves_are_single_moves_of_runs_of_one_suit_through_the_empty_columns():
+    """Simple Simon's best-first phase moves a run of several suits in one step where the empty
+    columns could carry it a run of one suit at a time (``2 ** e`` runs with ``e`` empty columns
+    besides the target). Along random games: each such step, made into single moves by
+    ``single_steps``, plays through the public API (``Game.play``) and ends where the step
+    does; and every move of a run of several suits onto a card that the empty columns could
+    carry is offered."""
+    plain = builds.load_pure("patience_spider.search")
+    rng = random.Random(5)
+    carried = 0
+    for seed in range(1, 13):
+        game = patience_core.new_game("simple-simon", seed=seed, observed=False)
+        family = game.rules.family
+        for _ in range(80):
+            if game.is_over():
+                break
+            columns, stock, home = spider_solver.position_of(game.rules, game.table)
+            rules = plain.Rules(len(columns), *spider_solver.search_flags(family), stock, family.foundations)
+            assert rules.supermoves
+            node = plain.Node(columns, len(stock), home)
+            legal: list[int] = []
+            plain.moves(rules, node, legal, False)
+            offered: list[int] = []
+            plain.moves(rules, node, offered, True, True)
+            for step in offered:
+                if step in legal:
+                    continue
+                carried += 1
+                after = game.copy()
+                for part in plain.single_steps(rules, node, [step]):
+                    after.play(move_text(part))
+                cols, _, _ = spider_solver.position_of(after.rules, after.table)
+                assert sorted(cols) == sorted(plain.play(rules, node, step).cols)
+            empty = sum(not col for col in node.cols)
+            for i, col in enumerate(node.cols):
+                for j, dst in enumerate(node.cols):
+                    if i == j or not dst or not col:
+                        continue
+                    k = dst[-1] % 13 - col[-1] % 13
+                    moved = col[len(col) - k :] if 1 <= k <= len(col) else b""
+                    if not moved or any(moved[m] % 13 != moved[m + 1] % 13 + 1 for m in range(k - 1)):
+                        continue
+                    runs = 1 + sum(moved[m] // 13 != moved[m + 1] // 13 for m in range(k - 1))
+                    off_its_suit = k < len(col) and col[-k - 1] == col[-k] + 1
+                    if 1 < runs <= 1 << empty and not off_its_suit:
+                        assert i | j << 4 | k << 8 in offered
+            game.play(rng.choice(game.legal_moves()))
+    assert carried > 50
+
+
+@pytest.mark.parametrize("seed", [473, 798, 847])
+def test_simple_simon_deals_won_with_supermoves_replay_to_a_win(seed):
+    """Unknown within 2,000,000 positions before the best-first phase made supermoves (Freecell
+    Solver wins 798 and 847, by lines of moves of several suits that replay here once made into
+    single moves); won within 50,000 now, by a line of single moves that replays to a win."""
+    game = patience_core.new_game("simple-simon", seed=seed)
+    found = solve(game.rules, game.table, node_limit=50_000)
+    assert found.verdict == "won"
+    for move in found.moves:
+        game.play(move)
+    assert game.is_won()

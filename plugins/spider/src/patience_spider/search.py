@@ -41,6 +41,8 @@ _ID_MASK: Final = (1 << _ID_BITS) - 1
 _SCORE_SHIFT: Final = _STEP_BITS + _ID_BITS
 BEST_FIRST_SHARE: Final = 500_000
 """Positions the best-first phase may search (it keeps every one it searched, for its line)."""
+SHARE_PER_SEARCH: Final = 250_000
+"""Positions the best-first phase may search for each of its searches, where that is more."""
 
 # What makes a position promising (see :func:`rate`); a child's rating only orders the moves
 # tried, never which are tried.
@@ -77,6 +79,7 @@ class Rules:
     full_to_deal: bool
     stock: bytes
     runs: int
+    supermoves: bool  # the best-first phase moves runs of several suits through empty columns
 
     def __init__(
         self,
@@ -95,6 +98,8 @@ class Rules:
         self.full_to_deal = full_to_deal
         self.stock = stock
         self.runs = runs
+        # A game dealt whole that moves runs of one suit (Simple Simon): see :func:`moves`.
+        self.supermoves = not groups and not by_suit and not stock
 
 
 class Rating:
@@ -109,6 +114,7 @@ class Rating:
     rank: int
     broken: int
     dealt: int
+    carry: bool  # an eighth weight, not 0: its best-first search makes supermoves (:func:`moves`)
 
     def __init__(self, weights: list[int]) -> None:
         self.home = weights[0]
@@ -118,6 +124,7 @@ class Rating:
         self.rank = weights[4]
         self.broken = weights[5]
         self.dealt = weights[6]
+        self.carry = len(weights) > 7 and weights[7] != 0
 
 
 class Node:
@@ -194,19 +201,26 @@ def key(node: Node) -> bytes:
     return _SEP.join(sorted(node.cols))
 
 
-def moves(rules: Rules, node: Node, out: list[int], keep_suits: bool) -> None:
+def moves(rules: Rules, node: Node, out: list[int], keep_suits: bool, carry: bool = False) -> None:
     """Append every legal step of ``node``, but those that lead to the same position as another
     (a whole column into an empty one once the stock is empty; only the first empty column then).
     ``keep_suits``: not those either that take cards off a card of their suit one rank higher
-    (the best-first phase only: it is incomplete on purpose)."""
+    (the best-first phase only: it is incomplete on purpose); with ``carry`` too, where
+    ``rules.supermoves``, also a run of several suits, each card one rank below the one under
+    it, that single moves through the empty columns can carry (``2 ** e`` runs of one suit with
+    ``e`` empty columns besides the target): one step for what is many moves
+    (:func:`single_steps` gives them), so a line that needs it is found sooner."""
     cols = node.cols
     n = rules.ncols
     stocked = node.left > 0
     first_empty = -1
+    empties = 0
     for j in range(n):
         if not cols[j]:
-            first_empty = j
-            break
+            if first_empty < 0:
+                first_empty = j
+            empties += 1
+    carry = carry and keep_suits and rules.supermoves and empties > 0
     for i in range(n):
         col = cols[i]
         size = len(col)
@@ -224,6 +238,20 @@ def moves(rules: Rules, node: Node, out: list[int], keep_suits: bool) -> None:
                 if col[size - 1 - longest] != over + 1 or over % 13 == 12:
                     break
                 longest += 1
+        # With supermoves: the top ``reach`` cards follow one another by rank, and the top k
+        # of them are ``parts[k]`` runs of one suit.
+        reach = longest
+        parts: list[int] = []
+        if carry:
+            parts = [0, 1]
+            reach = 1
+            while reach < up:
+                over = col[size - reach]
+                under = col[size - 1 - reach]
+                if under % 13 != over % 13 + 1:
+                    break
+                parts.append(parts[reach] + (under // 13 != over // 13))
+                reach += 1
         top_rank = col[size - 1] % 13
         for j in range(n):
             if j == i:
@@ -232,9 +260,11 @@ def moves(rules: Rules, node: Node, out: list[int], keep_suits: bool) -> None:
             if not dst:
                 if not stocked and j != first_empty:
                     continue
-                for k in range(1, longest + 1):
+                for k in range(1, reach + 1):
                     if k == size and not stocked:
                         continue
+                    if k > longest and parts[k] > 1 << (empties - 1):
+                        break
                     if (
                         keep_suits
                         and k < size
@@ -259,7 +289,9 @@ def moves(rules: Rules, node: Node, out: list[int], keep_suits: bool) -> None:
                         out.append(i | j << 4 | k << 8)
                 continue
             k = r - top_rank
-            if not 1 <= k <= longest or (rules.by_suit and col[size - k] // 13 != t // 13):
+            if not 1 <= k <= reach or (rules.by_suit and col[size - k] // 13 != t // 13):
+                continue
+            if k > longest and parts[k] > 1 << empties:
                 continue
             if (
                 not keep_suits
@@ -366,10 +398,59 @@ def search(
     first = best_first_limit if best_first_limit < node_limit else node_limit
     kept = [Rating(weights) for weights in ratings]
     status = best_first(rules, root, kept, first, deadline, line, check_memory, counted)
-    if status == WON or counted[0] >= node_limit or (deadline and time.perf_counter() > deadline):
+    if status == WON:
+        if rules.supermoves:
+            line[:] = single_steps(rules, root, line)
+        return status, counted[0]
+    if counted[0] >= node_limit or (deadline and time.perf_counter() > deadline):
         return status, counted[0]
     status = depth_first(rules, root, kept[0], node_limit, deadline, line, check_memory, counted)
     return status, counted[0]
+
+
+def single_steps(rules: Rules, root: Node, steps: list[int]) -> list[int]:
+    """``steps`` from ``root`` with each supermove (:func:`moves`) replaced by the moves of runs
+    of one suit that make it: the top runs parked in an empty column, the rest moved, the
+    parked ones brought back, each part the same way with the empty columns left."""
+    node = root
+    out: list[int] = []
+    for step in steps:
+        src = step & 15
+        if src != DEAL:
+            col = node.cols[src]
+            size = len(col)
+            runs: list[int] = [1]  # the sizes of the runs of one suit moved, the lowest first
+            for k in range(size - (step >> 8) + 1, size):
+                if col[k] // 13 == col[k - 1] // 13:
+                    runs[len(runs) - 1] += 1
+                else:
+                    runs.append(1)
+            if len(runs) > 1:
+                dst = step >> 4 & 15
+                free = [j for j in range(rules.ncols) if not node.cols[j] and j != dst]
+                parts: list[int] = []
+                _carry(runs, src, dst, free, parts)
+                for part in parts:
+                    node = play(rules, node, part)
+                    out.append(part)
+                continue
+        node = play(rules, node, step)
+        out.append(step)
+    return out
+
+
+def _carry(runs: list[int], src: int, dst: int, free: list[int], out: list[int]) -> None:
+    """The moves that carry ``runs`` (sizes, the lowest first) from ``src`` onto ``dst`` through
+    the empty columns ``free``: ``2 ** len(free)`` runs at most."""
+    if len(runs) == 1:
+        out.append(src | dst << 4 | runs[0] << 8)
+        return
+    park = free[0]
+    rest = free[1:]
+    cut = len(runs) - min(len(runs) - 1, 1 << len(rest))
+    _carry(runs[cut:], src, park, rest, out)
+    _carry(runs[:cut], src, dst, rest, out)
+    _carry(runs[cut:], park, dst, rest, out)
 
 
 def _tick(counted: list[int], limit: int, deadline: float, check_memory: Callable[[int], None]) -> bool:
@@ -436,7 +517,7 @@ class BestFirst:
         node = found[current]
         while True:
             steps: list[int] = []
-            moves(rules, node, steps, True)
+            moves(rules, node, steps, True, rating.carry)
             rank = _ID_MASK - current
             base = rate(rules, node, rating)
             for step in steps:

@@ -7,7 +7,9 @@ time or memory limit stopped it). It is each game's own solver (``GameSpec(solve
 The search (:mod:`patience_spider.search`, compiled with mypyc where the install could) runs
 in two phases: a best-first search that never takes cards off a card of their own suit one
 rank higher (it finds most wins at once, and proves nothing; two side by side, with different
-ratings, where that pays: :func:`ratings`), then a depth-first search over
+ratings, where that pays: :func:`ratings`; in Simple Simon a third that moves a run of several
+suits in one step where the empty columns could carry it a run of one suit at a time, its
+line then written out in those single moves), then a depth-first search over
 every legal move, best rated child first, which alone answers "no win". What keeps that sound:
 
 1. **Every legal move is tried**, but for moves that lead to a position another move leads to
@@ -113,7 +115,7 @@ def solve(
             stock,
             family.foundations,
             ratings(family),
-            best_first_share(node_limit, len(stock), len(columns)),
+            best_first_share(node_limit, len(stock), len(columns), len(ratings(family))),
             node_limit,
             deadline,
             steps,
@@ -146,35 +148,38 @@ def ratings(family: Family) -> list[list[int]]:
     depth-first search). Where the stock deals more than once (Spider, Spiderette), one that
     weighs runs of one suit more (:data:`patience_spider.search.SUIT_RATING`) first; for a game
     dealt whole (Simple Simon), one that weighs empty columns far more
-    (:data:`patience_spider.search.SPACE_RATING`) second; each won deals the family's own
-    rating did not (docs/spider.md). Scorpion keeps its one.
+    (:data:`patience_spider.search.SPACE_RATING`) second, and the family's own making supermoves
+    (an eighth weight, 1: :func:`patience_spider.search.moves`) third; each won deals the others
+    did not (docs/spider.md). Scorpion keeps its one.
 
     >>> from patience_spider.rules import SCORPION, SIMPLE_SIMON, SPIDERETTE
     >>> [len(ratings(f)) for f in (SIMPLE_SIMON, SPIDERETTE, SCORPION)]
-    [2, 2, 1]
+    [3, 2, 1]
     """
     if family.stock > len(family.columns):
         return [list(_search.SUIT_RATING), list(_search.DEFAULT_RATING)]
     if not family.stock:
-        return [list(_search.DEFAULT_RATING), list(_search.SPACE_RATING)]
+        return [list(_search.DEFAULT_RATING), list(_search.SPACE_RATING), [*_search.DEFAULT_RATING, 1]]
     return [list(_search.DEFAULT_RATING)]
 
 
-def best_first_share(node_limit: int, stock: int, ncols: int) -> int:
-    """Positions the best-first phase may search: 500,000 (:data:`patience_spider.search.BEST_FIRST_SHARE`),
-    or three quarters of ``node_limit`` when the stock deals more than once (Spider's five deals).
+def best_first_share(node_limit: int, stock: int, ncols: int, searches: int = 1) -> int:
+    """Positions the best-first phase may search: 500,000 (:data:`patience_spider.search.BEST_FIRST_SHARE`)
+    or 250,000 for each of its ``searches`` if more (Simple Simon's three: a third search came
+    without taking positions from the other two, which win deals late in theirs), or three
+    quarters of ``node_limit`` when the stock deals more than once (Spider's five deals).
 
     Behind several deals the depth-first phase, which alone proves "no win", cannot search
     every reachable position within the limit anyway, while the best-first one wins deals it
     would not (one-suit Spider deal 21: won at 1,175,335 positions, unknown at 2,000,000 with
     500,000). Either share answers "no win" only after a complete search.
 
-    >>> best_first_share(2_000_000, 0, 10), best_first_share(2_000_000, 50, 10)
-    (500000, 1500000)
+    >>> best_first_share(2_000_000, 0, 10, 3), best_first_share(2_000_000, 50, 10, 2)
+    (750000, 1500000)
     """
     if stock > ncols:
         return max(_search.BEST_FIRST_SHARE, node_limit * 3 // 4)
-    return int(_search.BEST_FIRST_SHARE)
+    return max(_search.BEST_FIRST_SHARE, _search.SHARE_PER_SEARCH * searches)
 
 
 def move_text(step: int) -> str:
