@@ -87,8 +87,12 @@ def register_games(register):
     register(attrs.evolve(SPEC, id="garbage-solver", name="Garbage solver", solver=garbage, presets=[]))
     register(attrs.evolve(SPEC, id="lying-solver", name="Lying solver", solver=wrong_line, presets=[]))
 """,
-    # legal_moves never returns, from the trial deal on.
+    # legal_moves never returns, from the trial deal on. It loops asleep, so that the three
+    # processes that wait it out spend no CPU (a loop that computes is stopped the same way:
+    # the doctest of patience_core.plugins.guard.time_bound).
     "hanging_game": """
+import time
+
 import attrs
 from patience_core import hookimpl
 from patience_tripeaks import SPEC, TriPeaks
@@ -96,7 +100,7 @@ from patience_tripeaks import SPEC, TriPeaks
 class Hangs(TriPeaks):
     def legal_moves(self, table):
         while True:
-            pass
+            time.sleep(0.01)
 
 @hookimpl
 def register_games(register):
