@@ -303,6 +303,32 @@ def test_the_fast_legal_move_listing_is_exactly_what_the_rules_explain(game_id):
             game.play(rng.choice(game.legal_moves()))
 
 
+@pytest.mark.parametrize("game_id", ["toy-klondike", "toy-freecell", "toy-spider"])
+def test_the_fast_listing_is_every_accepted_move_in_the_order_searches_rely_on(game_id):
+    """legal_moves lists, in this order, each source pile, each target pile, each number of
+    cards from one up: every move that accepts (the words of the rules, without the words)
+    allows, within what free cells and empty columns carry. Searches count positions in the
+    order the moves come, so the order is part of what the fast listing must keep."""
+    rng = random.Random(game_id)
+    for seed in range(8):
+        game = patience_core.new_game(game_id, seed=seed, observed=False)
+        for _ in range(40):
+            if game.is_over():
+                break
+            rules, table = game.rules, game.table
+            expected = [
+                str(Move.between(rules.piles[i].id, rules.piles[j].id, n))
+                for i in rules._sources
+                for j in rules._targets
+                if j != i
+                for n in range(1, rules.run_length(table, i) + 1)
+                if rules.accepts(table, table.piles[i], n, j)
+                and (n == 1 or rules.piles[i].gives != Reach.SUPER or n <= rules.carry_limit(table, j))
+            ]
+            assert [str(m) for m in rules.legal_moves(table) if m.src] == expected
+            game.play(rng.choice(game.legal_moves()))
+
+
 def test_a_pile_with_a_name_of_its_own_is_called_once_the_and_its_kind_in_rules_words():
     named = Pile("w", Kind.WASTE, name="the reserve")
     assert named.called == "the reserve"  # not "the the reserve"
