@@ -52,9 +52,11 @@ def greedy_order(seen: Seen, moves: Sequence[Move] | None = None) -> list[Move]:
 def _score(game: Game, move: Move, in_sight: frozenset[int]) -> tuple[int, int]:
     table = game.table
     before = _freed(table, table.present & table.layout.free_mask(table.present))
-    trial = game.copy()
-    trial.push(move)
-    return _longest_run(trial, in_sight), _freed(trial.table, before)
+    game.push(move)  # on the sample, taken back below: no copy of the game a move
+    try:
+        return _longest_run(game, in_sight), _freed(game.table, before)
+    finally:
+        game.pop()
 
 
 def _freed(table: Table, before: int) -> int:
