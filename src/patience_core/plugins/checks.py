@@ -80,8 +80,8 @@ def check_player(spec: PlayerSpec) -> None:
 
 _SOUND_LAYOUTS: dict[int, Layout] = {}
 """The layouts already found sound, by identity (a layout is frozen, and kept here so that its
-identity is not reused): a family's games and presets share theirs, and declaring one again
-took a quarter of every command's start."""
+identity is not reused): a family's games and presets share theirs (17 of the 33 layout
+checks of the games shipped), and declaring one again took a quarter of the trials' time."""
 
 
 def _check_layout(layout: Any) -> None:
