@@ -101,6 +101,7 @@ def solve(
     """
     family = rules.family
     columns, stock, home = position_of(rules, table)
+    weights = ratings(family)
     start = time.perf_counter()
     deadline = start + time_limit if time_limit is not None else 0.0
     steps: list[int] = []
@@ -114,8 +115,8 @@ def solve(
             *search_flags(family),
             stock,
             family.foundations,
-            ratings(family),
-            best_first_share(node_limit, len(stock), len(columns), len(ratings(family))),
+            weights,
+            best_first_share(node_limit, len(stock), len(columns), len(weights)),
             node_limit,
             deadline,
             steps,
