@@ -334,6 +334,31 @@ def test_passes_that_begin_alike_share_work_and_lose_nothing(talons, top):
         assert (b"" in alone) == clears_by_hand([], top, list(q))
 
 
+@given(st.lists(ranks_, min_size=1, max_size=12), st.sampled_from([0b110, 1 << 7, 0b10000000010]))
+def test_without_a_limit_on_redeals_the_sweep_gives_every_end_a_pass_of_its_own_gives(talons, tops):
+    # Argument 6 runs each batch of pass ends of one length through the sweep (argument 5):
+    # every end of every talon, with its tops, as a pass of its own leaves them, three a draw.
+    search = robert_search._Search(3, 10**9, 0.0)
+    items = sorted({(0, tops, bytes(q)) for q in talons})
+    swept = {q: layer for q, _, layer in search.sweep(items, None)}
+    assert set(swept) == {q for _, _, q in items}
+    for _, _, q in items:
+        assert swept[q] == robert_search._Search(3, 10**9, 0.0).run_pass(b"", tops, q, None)
+
+
+def test_wasatch_tries_short_searches_in_other_orders_before_the_long_one():
+    # Deal 14: one search, the shortest pass end first, meets no win in 2,000,000 positions
+    # (whether ends of one length go one at a time or together); the first short search, in
+    # another order, wins after 2,532 (docs/golf-relatives.md).
+    game = patience_core.new_game("wasatch", seed=14)
+    result = robert.solve_full_information(game, 1_000_000, None)
+    assert result.won
+    assert result.nodes < 50_000  # within the first short search
+    for move in result.line:
+        game.play(move)
+    assert game.status() == "won"
+
+
 def clears_in_two_by_hand(stack: list[int], top: int, queue: list[int]) -> bool:
     """Whether the waste ``stack`` and the stock ``queue`` can all go home in this pass and one
     more, drawing one at a time: tried every way (each position once)."""

@@ -29,8 +29,10 @@ Why its "no win" is sound:
    the layers of the one before for their common first draws; a beginning already lost loses
    every talon that shares it.
 6. With no limit on redeals (Wasatch), the pass ends form a graph: each (waste, top) is
-   searched once, those with fewest cards first to meet a win soon; no win when every one
-   reached has been searched and none emptied the waste.
+   searched once, those with fewest cards first to meet a win soon (all the ends of one
+   length together, before the shorter ones they lead to); no win when every one reached
+   has been searched and none emptied the waste. The order only decides which win is met
+   first: every end reached is searched before "no win".
 7. In the pass before the last, the cards of the waste w1..wk that go home in this pass are
    its top ones, w(j+1)..wk for some j (a card goes only from the top), and argument 4's
    least numbers of cards between them are drawn later in this pass. The others, w1..wj, stay
@@ -51,6 +53,7 @@ import heapq
 import itertools
 import sys
 import time
+import zlib
 from collections.abc import Iterator
 from typing import Final
 
@@ -81,6 +84,10 @@ _TOPS: Final = 10  # a talon layer's value: the tops above this bit, the need be
 _NEED: Final = (1 << _TOPS) - 1
 _WASTES_KEPT: Final = 1_500_000  # wastes of talon layers kept for argument 7 (some 150 MB)
 _RESTS_KEPT: Final = 1_000_000
+TRIES: Final = 10
+"""Short searches with no limit on redeals, each in its own order, before the long one."""
+TRY_NODES: Final = 100_000
+"""Positions a short search may take at most (and a twentieth of the limit at most)."""
 
 
 class _Search:
@@ -274,7 +281,7 @@ class _Search:
         return None
 
     def sweep(
-        self, items: list[tuple[int, int, bytes]], passes_after: int
+        self, items: list[tuple[int, int, bytes]], passes_after: int | None
     ) -> Iterator[tuple[bytes, int, dict[bytes, int]]]:
         """The pass from each ``(group, tops, talon)`` of ``items`` (sorted), with what it
         leaves: a talon with the same group, tops and first draws as the one before goes on
@@ -315,29 +322,74 @@ class _Search:
     def unlimited(
         self, ends: dict[bytes, int], parent: dict[tuple[int, bytes, int], bytes | None]
     ) -> list[tuple[bytes, int]] | None:
-        """With no limit on redeals: every pass end searched once with each top, the ones with
-        fewest cards left first (argument 6)."""
+        """With no limit on redeals: short searches first, each with its pass ends of one
+        length in another order, then one with the positions left (argument 6). Each is
+        whole in itself: one that ends without a win proves none."""
+        limit = self.node_limit
+        short = max(1, min(TRY_NODES, limit // 20))
+        for salt in range(TRIES):
+            if self.nodes + short >= limit:
+                break
+            self.node_limit = self.nodes + short
+            tried = dict(parent)
+            try:
+                found = self.by_length(ends, tried, salt)
+            except Stop:
+                if self.deadline and time.perf_counter() > self.deadline:
+                    raise
+                continue
+            finally:
+                self.node_limit = limit
+            if found is None:
+                return None
+            parent.update(tried)
+            return found
+        return self.by_length(ends, parent, None)
+
+    def by_length(
+        self, ends: dict[bytes, int], parent: dict[tuple[int, bytes, int], bytes | None], salt: int | None
+    ) -> list[tuple[bytes, int]] | None:
+        """Every pass end reached from ``ends`` searched once with each top, the ones with
+        fewest cards left first. ``salt`` None: all the ends of one length together, sorted,
+        so that they share their common beginnings (argument 5); otherwise one at a time in an
+        order that ``salt`` shuffles."""
+
+        def rank(k: bytes) -> tuple[int, int, bytes]:
+            return (len(k), 0 if salt is None else zlib.crc32(k, salt), k)
+
         seen = dict(ends)
         pending = dict(ends)  # the tops of each not yet searched from
-        heap = [(len(k), k) for k in ends]
+        heap = [rank(k) for k in ends]
         heapq.heapify(heap)
         while heap:
-            _, kept = heapq.heappop(heap)
-            m = pending.pop(kept, 0)
-            if not m:
-                continue
-            for k2, m2 in self.run_pass(b"", m, kept, None).items():
-                if not k2:
-                    return self.chain(parent, 0, kept, m, (b"", _lowest(m2)), True)
-                new = self.tops_with_walk(k2, m2) & ~seen.get(k2, 0)
-                if not new:
-                    continue
-                seen[k2] = seen.get(k2, 0) | new
-                for t in _bits(new):
-                    parent[(0, k2, t)] = kept
-                if k2 not in pending:
-                    heapq.heappush(heap, (len(k2), k2))
-                pending[k2] = pending.get(k2, 0) | new
+            if salt is None:
+                # Every end of the fewest cards, before any end that one of them leads to
+                # (which holds fewer cards still).
+                size = heap[0][0]
+                batch: list[tuple[int, int, bytes]] = []
+                while heap and heap[0][0] == size:
+                    kept = heapq.heappop(heap)[2]
+                    m = pending.pop(kept, 0)
+                    if m:
+                        batch.append((0, m, kept))
+                batch.sort()
+            else:
+                kept = heapq.heappop(heap)[2]
+                m = pending.pop(kept, 0)
+                batch = [(0, m, kept)] if m else []
+            for kept, m, layer in self.sweep(batch, None):
+                for k2, m2 in layer.items():
+                    if not k2:
+                        return self.chain(parent, 0, kept, m, (b"", _lowest(m2)), True)
+                    new = self.tops_with_walk(k2, m2) & ~seen.get(k2, 0)
+                    if not new:
+                        continue
+                    seen[k2] = seen.get(k2, 0) | new
+                    for t in _bits(new):
+                        parent[(0, k2, t)] = kept
+                    if k2 not in pending:
+                        heapq.heappush(heap, rank(k2))
+                    pending[k2] = pending.get(k2, 0) | new
         return None
 
     def chain(
