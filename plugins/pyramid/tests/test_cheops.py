@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import patience_core
 from patience_core import Game
 from patience_core.testing import conformance_tests, deal_with, play_winning_line
 from patience_pyramid import LAYOUT
 from patience_pyramid.pairing import PairRule
-from patience_pyramid.solver import solve_one_pass_pairs
+from patience_pyramid.solver import solve, solve_one_pass_pairs
 
 TestCheopsConformance = conformance_tests("cheops", max_examples=10)
 
@@ -89,3 +91,43 @@ def test_the_search_declines_a_rank_alone_that_also_pairs():
     assert solve_one_pass_pairs(game, 1000, None) is not None
     game.rules.rule = PairRule.of("kings alone or paired", lambda r, s: abs(r - s) <= 1, alone=(13,))
     assert solve_one_pass_pairs(game, 1000, None) is None
+
+
+def test_searches_that_try_the_pairs_in_shuffled_orders_give_the_usual_verdicts():
+    """Each short search tries the pairs in its own order and is whole in itself: where it
+    ends, its verdict is the one-order search's, and its line wins. Positions a dozen or so
+    random moves into deals 1..16, won and lost."""
+    verdicts = set()
+    for seed in range(1, 17):
+        rng = random.Random(seed)
+        game = patience_core.new_game("cheops", seed=seed)
+        for _ in range(rng.randrange(8, 20)):
+            legal = game.legal_moves()
+            if not legal:
+                break
+            game.play(rng.choice(legal))
+        rule = game.rules.rule
+        usual = solve(game, 300_000, None, list(rule.fits), rule.alone)
+        # A limit of 2,000,000 gives each short search 100,000 positions.
+        tried = solve(game, 2_000_000, None, list(rule.fits), rule.alone, tries=3)
+        if usual.decided and tried.nodes < 300_000:
+            assert tried.verdict == usual.verdict, seed
+            verdicts.add(usual.verdict)
+        if tried.won:
+            for text in tried.line:
+                game.play(text)
+            assert game.status() == "won", seed
+    assert verdicts == {"won", "no win"}
+
+
+def test_cheops_tries_short_searches_in_other_orders_before_the_long_one():
+    """Deal 5: the search with the pairs in the usual order meets a win after 694,544
+    positions; the fourth short search (50,000 each within a limit of 1,000,000), in another
+    order, after 15,850: 165,850 in all."""
+    game = patience_core.new_game("cheops", seed=5)
+    result = patience_core.solve_full_information(game, node_limit=1_000_000)
+    assert result.won
+    assert result.nodes < 250_000
+    for text in result.line:
+        game.play(text)
+    assert game.status() == "won"

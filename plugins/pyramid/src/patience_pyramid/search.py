@@ -9,6 +9,7 @@ compiler, as plain Python everywhere else, with the same positions searched in t
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable
 from typing import Final
@@ -208,6 +209,7 @@ def search_deal(
     mode: int = DRAWN_AND_TOP,
     rank_fits: list[int] | None = None,
     alone: int = 1 << 13,
+    shuffle: int = 0,
 ) -> tuple[int, int, list[tuple[int, ...]]]:
     """Search from a position; return (NO_WIN, WON or STOPPED, positions searched, choices).
 
@@ -220,8 +222,11 @@ def search_deal(
     in reach of the waste (:data:`DRAWN_AND_TOP`, :data:`TOP_ONLY`, :data:`TOP_AND_OLDEST`).
     ``rank_fits[r]`` (ranks 0-13) has bit s set when ranks r and s pair, ``alone`` bit r when a card
     of rank r goes by itself; by default Pyramid's, pairs summing to 13 and kings alone. A rank
-    that goes alone must pair with nothing (pruning 1 counts on it).
+    that goes alone must pair with nothing (pruning 1 counts on it). ``shuffle``: 0 for the
+    usual order of the pairs tried from a position, else the seed of a shuffled one (the same
+    positions are reached, so "no win" is as sound; only which win comes first changes).
     """
+    rng = random.Random(shuffle) if shuffle else None
     fits: list[int] = list(SUM_13_FITS) if rank_fits is None else rank_fits
     # Prunings 2 and 5 are counted for Pyramid's pairs (a rank pairs with one rank, 13 less it);
     # other pair rules get the looser checks of pruning 2 that hold for any rule.
@@ -454,6 +459,8 @@ def search_deal(
             else:
                 children = pairs(present, free, waste, drawn, stock, pass_no, count, a, b)
                 if len(children) != 1 or not children[0][6] < 0:
+                    if rng is not None and len(children) > 1:
+                        rng.shuffle(children)
                     if stock:
                         children.append(
                             (

@@ -72,7 +72,7 @@ from __future__ import annotations
 
 import gc
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from patience_core.engine.cards import RANK_OF
 from patience_core.engine.moves import DRAW, REDEAL, Move
@@ -86,6 +86,11 @@ if TYPE_CHECKING:
     from patience_core.engine.game import Game
 
 _search = load("patience_pyramid.search")
+TRIES: Final = 10
+"""Short searches, each with the pairs in its own order, before the long one (Cheops: the
+positions needed to meet a win vary widely with the order; docs/solver.md)."""
+TRY_NODES: Final = 100_000
+"""Positions a short search may take at most (and a twentieth of the limit at most)."""
 MAX_LAYOUT = 56
 """The most pyramid positions the search takes in a game of several decks (Two Pyramids' 56);
 of one deck, 28."""
@@ -124,7 +129,7 @@ def solve_one_pass_pairs(game: Game, node_limit: int, time_limit: float | None) 
     rule = rules.rule
     if len(rules.layout) > 28 or any(rule.alone >> r & 1 and rule.fits[r] for r in range(14)):
         return None
-    return solve(game, node_limit, time_limit, list(rule.fits), rule.alone)
+    return solve(game, node_limit, time_limit, list(rule.fits), rule.alone, TRIES)
 
 
 def solve(
@@ -133,10 +138,13 @@ def solve(
     time_limit: float | None,
     fits: list[int] | None = None,
     alone: int = 1 << 13,
+    tries: int = 0,
 ) -> SolveResult:
     """Solve a Pyramid game from its current position, seeing every card; ``fits`` and
     ``alone``: the pair rule of a relative (:class:`~patience_pyramid.pairing.PairRule`), one
-    pass and every card to remove, or None for a :class:`Pyramid` game's own rules."""
+    pass and every card to remove, or None for a :class:`Pyramid` game's own rules. ``tries``:
+    short searches, each trying the pairs in another order, before the long one (each whole in
+    itself: one that ends without a win proves none)."""
     start = time.perf_counter()
     rules, table = game.rules, game.table
     layout = table.layout
@@ -156,28 +164,46 @@ def solve(
     # The search allocates many small tuples and no cycles: the collector would only scan.
     collecting = gc.isenabled()
     gc.disable()
+    deadline = 0.0 if time_limit is None else start + time_limit
+    cards = [RANK_OF[c] for c in table.cards]
+    blockers = list(layout.blockers)
+    below = [layout.below_all(p) for p in range(len(layout))]
+    cover = [list(t) for t in layout.cover_tables()]
+    passes = (rules.passes or 1) if pyramid else 1
+    strict = rules.options["win"] == "all" if pyramid else True
+    house = bool(rules.options["pair_with_covered"]) if pyramid else False
+    waste = _nibbles([RANK_OF[c] for c in reversed(waste_cards)])
+    stock = _nibbles([RANK_OF[c] for c in ahead])
+    short = max(1, min(TRY_NODES, node_limit // 20))
+    nodes = 0
     try:
-        status, nodes, line = _search.search_deal(
-            [RANK_OF[c] for c in table.cards],
-            list(layout.blockers),
-            [layout.below_all(p) for p in range(len(layout))],
-            [list(t) for t in layout.cover_tables()],
-            (rules.passes or 1) if pyramid else 1,
-            rules.options["win"] == "all" if pyramid else True,
-            bool(rules.options["pair_with_covered"]) if pyramid else False,
-            table.present,
-            _nibbles([RANK_OF[c] for c in reversed(waste_cards)]),
-            int(drawn),
-            _nibbles([RANK_OF[c] for c in ahead]),
-            table.passes_used,
-            count,
-            node_limit,
-            0.0 if time_limit is None else start + time_limit,
-            check_memory,
-            mode,
-            fits,
-            alone,
-        )
+        for seed in range(1, tries + 2):
+            last = seed > tries or nodes + short >= node_limit
+            status, used, line = _search.search_deal(
+                cards,
+                blockers,
+                below,
+                cover,
+                passes,
+                strict,
+                house,
+                table.present,
+                waste,
+                int(drawn),
+                stock,
+                table.passes_used,
+                count,
+                node_limit - nodes if last else short,
+                deadline,
+                check_memory,
+                mode,
+                fits,
+                alone,
+                0 if last else seed,
+            )
+            nodes += used
+            if last or status != _search.STOPPED or (deadline and time.perf_counter() > deadline):
+                break
     finally:
         if collecting:
             gc.enable()
