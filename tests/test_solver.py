@@ -20,7 +20,7 @@ from searches import BUILDS, use_plain_python
 
 import patience_core
 from patience_core import Game, solve_full_information
-from patience_core.solver import NO_WIN, UNKNOWN, WON, generic_solve
+from patience_core.solver import NO_WIN, UNKNOWN, WON, generic_solve, generic_solve_with_tries
 
 BFS_LIMIT = 20_000
 
@@ -143,7 +143,11 @@ def test_every_solver_agrees_with_breadth_first_search(build, game_id, options, 
         if expected is None:
             continue
         before = game.snapshot()
-        for result in (solve_full_information(game), generic_solve(game)):
+        # The generic search also with its moves shuffled, and after short shuffled searches
+        # (each whole in itself, so any of them may answer).
+        shuffled = (generic_solve(game, shuffle=seed) for seed in (1, 2))
+        tried = generic_solve_with_tries(game, node_limit=40_000, try_nodes=500)
+        for result in (solve_full_information(game), generic_solve(game), *shuffled, tried):
             assert result.verdict == expected, (game_id, options, result, game.to_dict("full"))
             check_line(game, result)
         assert game.snapshot() == before, "solving changed the game"

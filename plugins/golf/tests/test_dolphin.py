@@ -5,6 +5,7 @@ from __future__ import annotations
 import patience_core
 from patience_core import Deal, Game
 from patience_core.engine.cards import CARD_TEXT
+from patience_core.solver import generic_solve
 from patience_core.testing import conformance_tests
 from patience_golf_family import dolphin
 from patience_golf_family.pysol_talon import pysol_talon
@@ -119,3 +120,17 @@ def test_the_solver_line_replays_to_a_win():
     for move in result.line:
         game.play(move)
     assert game.status() == "won"
+
+
+def test_dolphin_tries_short_searches_in_shuffled_orders_before_the_long_one():
+    # Deal 36: the generic search, moves in the usual order, meets no win in 50,000
+    # positions; with ten short searches first (2,500 each at that limit), one meets a win.
+    game = patience_core.new_game("dolphin", seed=36)
+    assert generic_solve(game, node_limit=50_000).verdict == "unknown"
+    result = patience_core.solve_full_information(game, node_limit=50_000)
+    assert result.won
+    assert result.solver == "generic"  # the same search, in other orders
+    for move in result.line:
+        game.play(move)
+    assert game.status() == "won"
+    assert dolphin.SPEC.solver is dolphin.solve_full_information

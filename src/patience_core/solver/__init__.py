@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from patience_core.engine.solving import DEFAULT_NODE_LIMIT, NO_WIN, UNKNOWN, WON, SolveResult, Verdict
 from patience_core.solver.dispatch import MAX_NODE_LIMIT, PluginWarning, solve_full_information
-from patience_core.solver.generic import generic_solve
+from patience_core.solver.generic import generic_solve, generic_solve_with_tries
 from patience_core.solver.memory import MemoryLimitReached, check_memory
 from patience_core.solver.winnable import (
     NOT_WINNABLE,
@@ -44,6 +44,7 @@ __all__ = [
     "Winnable",
     "check_memory",
     "generic_solve",
+    "generic_solve_with_tries",
     "next_winnable_deal_full_information",
     "solve_full_information",
     "still_winnable_full_information",

@@ -1,15 +1,23 @@
 """The generic solver: depth-first search over the rules interface, for any game.
 
 A transposition table over ``rules.solver_key(table)`` (positions with the same future share a
-key), moves in the order ``legal_moves`` gives them (cards before draws), and a node, time or
-memory limit (:mod:`patience_core.solver.memory`). It applies moves to a copy of the table with
-the rules alone, so no observer sees them.
+key), moves in the order ``legal_moves`` gives them (cards before draws) or shuffled, and a
+node, time or memory limit (:mod:`patience_core.solver.memory`). It applies moves to a copy of
+the table with the rules alone, so no observer sees them.
+
+How many positions a search needs to meet a win can vary widely with the order it tries moves
+in; for games where that is so, :func:`generic_solve_with_tries` runs a few short searches in
+shuffled orders before the long one (a game declares it as its solver). Every search is whole
+in itself: one that ends without a win proves none.
 """
 
 from __future__ import annotations
 
+import random
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
+
+import attrs
 
 from patience_core.engine.solving import DEFAULT_NODE_LIMIT, NO_WIN, UNKNOWN, WON, SolveResult, Verdict
 from patience_core.solver.memory import MASK, MemoryLimitReached, check_memory, peaked
@@ -18,10 +26,48 @@ if TYPE_CHECKING:
     from patience_core.engine.game import Game
 
 
-def generic_solve(
-    game: Game, *, node_limit: int = DEFAULT_NODE_LIMIT, time_limit: float | None = None
+TRIES: Final = 10
+"""Short searches in shuffled orders that :func:`generic_solve_with_tries` runs first."""
+TRY_NODES: Final = 100_000
+"""Positions a short search may take at most (and a twentieth of the limit at most)."""
+
+
+def generic_solve_with_tries(
+    game: Game,
+    *,
+    node_limit: int = DEFAULT_NODE_LIMIT,
+    time_limit: float | None = None,
+    tries: int = TRIES,
+    try_nodes: int = TRY_NODES,
 ) -> SolveResult:
-    """Depth-first search over the rules interface; see the module docstring."""
+    """:func:`generic_solve` after ``tries`` short searches, each with the moves of every
+    position shuffled from its own seed (1, 2, ...) and at most ``try_nodes`` positions (a
+    twentieth of ``node_limit`` at most); the long search takes the positions left, in the usual
+    order. ``nodes`` counts the positions of every search, ``seconds`` their time."""
+    start = time.perf_counter()
+    short = max(1, min(try_nodes, node_limit // 20))
+    nodes = 0
+    for seed in range(1, tries + 1):
+        if nodes + short >= node_limit:
+            break
+        left = None if time_limit is None else time_limit - (time.perf_counter() - start)
+        if left is not None and left <= 0:
+            break
+        found = generic_solve(game, node_limit=short, time_limit=left, shuffle=seed)
+        nodes += found.nodes
+        if found.decided:
+            return attrs.evolve(found, nodes=nodes, seconds=time.perf_counter() - start)
+    left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
+    found = generic_solve(game, node_limit=max(1, node_limit - nodes), time_limit=left)
+    return attrs.evolve(found, nodes=nodes + found.nodes, seconds=time.perf_counter() - start)
+
+
+def generic_solve(
+    game: Game, *, node_limit: int = DEFAULT_NODE_LIMIT, time_limit: float | None = None, shuffle: int = 0
+) -> SolveResult:
+    """Depth-first search over the rules interface; see the module docstring. ``shuffle``: 0
+    for the moves in ``legal_moves``' order, else the seed of the order each position's moves
+    are shuffled into (the same positions are reachable, so "no win" is as sound)."""
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
     rules = game.rules
@@ -38,7 +84,16 @@ def generic_solve(
     seen = {key_of(table)}
     # Each frame: the snapshot of its position, its untried moves, the move that led to it.
     root = snapshot()
-    stack: list[tuple[tuple, list, object]] = [(root, legal_moves(table)[::-1], None)]
+    rng = random.Random(shuffle) if shuffle else None
+
+    def moves_of() -> list:
+        moves = legal_moves(table)
+        if rng is not None:
+            moves = list(moves)
+            rng.shuffle(moves)
+        return moves[::-1]  # popped from the end
+
+    stack: list[tuple[tuple, list, object]] = [(root, moves_of(), None)]
     try:
         while stack:
             snap, todo, _ = stack[-1]
@@ -62,9 +117,9 @@ def generic_solve(
                 return result(UNKNOWN)
             if not nodes & MASK:
                 check_memory(nodes)
-            moves = legal_moves(table)
+            moves = moves_of()
             if moves:
-                stack.append((snapshot(), moves[::-1], move))
+                stack.append((snapshot(), moves, move))
     except (MemoryError, SystemError) as err:
         seen.clear()  # give the memory back before anything else is said
         stack.clear()
