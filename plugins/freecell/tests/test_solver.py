@@ -108,6 +108,11 @@ def test_verdicts_on_small_positions_agree_with_an_exhaustive_search(variant):
         assert found.verdict == ("won" if expected else "no win"), (variant.id, seed)
         alone = solve(position, variant, threads=())
         assert alone.verdict == found.verdict, (variant.id, seed)
+        # Short searches with shifted seeds, of 10 positions each: each whole in itself.
+        tried = solve(position, variant, tries=3, node_limit=200)
+        assert tried.verdict in (found.verdict, "unknown"), (variant.id, seed)
+        if tried.won:
+            assert_wins(variant, position, tried)
         if found.won:
             assert_wins(variant, position, found)
             assert_wins(variant, position, alone)
@@ -386,3 +391,15 @@ def test_the_reckoning_that_chose_freecells_threads_gives_the_searchs_own_count(
     found = solve(microsoft_position(deal))
     assert found.won
     assert found.nodes == reckoned
+
+
+def test_bakers_dozen_tries_short_searches_with_other_seeds_before_the_long_one():
+    # Seeded deal 150: the four threads leave it unknown at 2,000,000 positions; the first
+    # short search, the same threads with their seeds shifted, wins it in a few hundred.
+    position = BAKERS_DOZEN.deal(Deal.from_seed(150).indices)
+    usual = solve(position, BAKERS_DOZEN, node_limit=100_000, tries=0)
+    assert usual.verdict == "unknown"
+    found = solve(position, BAKERS_DOZEN, node_limit=100_000)
+    assert found.won
+    assert found.nodes < 5_000  # the first short search (5,000 positions at this limit)
+    assert_wins(BAKERS_DOZEN, position, found)

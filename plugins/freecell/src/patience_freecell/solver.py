@@ -216,6 +216,23 @@ def default_threads(variant: Variant) -> tuple[MetaThread, ...]:
     return SINGLE_CARD_THREADS if variant.empty == "none" else NO_CELL_THREADS
 
 
+TRY_NODES: Final = 100_000
+"""Positions a short search may take at most (and a twentieth of the limit at most)."""
+
+
+def default_tries(variant: Variant) -> int:
+    """The short searches :func:`solve` runs before the long one: ten for a game without cells
+    or empty columns (Baker's Dozen, where nearly every deal is won and the positions a win
+    takes vary widely with the threads' seeds), none for the others, whose proofs of no win
+    would lose the positions they spend.
+
+    >>> from patience_freecell.rules import BAKERS_DOZEN
+    >>> default_tries(FREECELL), default_tries(BAKERS_DOZEN)
+    (0, 10)
+    """
+    return 10 if not variant.cells and variant.empty == "none" else 0
+
+
 @attrs.frozen
 class Solution:
     """What :func:`solve` found.
@@ -255,13 +272,16 @@ def solve(
     time_limit: float | None = None,
     threads: Sequence[MetaThread] | None = None,
     check_memory: Callable[[int], None] = core_check_memory,
+    tries: int | None = None,
 ) -> Solution:
     """Solve ``position`` under ``variant``'s rules.
 
     ``line``: ``"runs"`` (runs move as one move) or ``"single"`` (single cards only); by
     default runs where the variant moves runs as one, else single cards. ``threads``: the meta
     threads (by default :func:`default_threads`; none: the complete thread alone, slower to find
-    wins but the same verdicts).
+    wins but the same verdicts). ``tries``: short searches first, each with the threads' seeds
+    shifted (by default :func:`default_tries`); each is whole in itself, so one that ends
+    without a win proves none.
     ``check_memory(nodes)`` is called every 16,384 positions and may stop the search by
     raising :class:`~patience_core.solver.memory.MemoryLimitReached`.
 
@@ -285,24 +305,38 @@ def solve(
     start = time.perf_counter()
     deadline = start + time_limit if time_limit is not None else 0.0
     steps: list[int] = []
+    if tries is None:
+        tries = default_tries(variant)
+    short = max(1, min(TRY_NODES, node_limit // 20))
+    nodes = 0
     collecting = gc.isenabled()
     gc.disable()  # the search makes many small objects and no cycles: the collector would only scan
     try:
-        status, nodes = _search.search(
-            *search_position(position, variant),
-            [t.program() for t in threads],
-            [t.seed for t in threads],
-            [list(t.weights) for t in threads],
-            True,
-            QUOTA,
-            COMPLETE_QUOTA,
-            node_limit,
-            deadline,
-            steps,
-            check_memory,
-        )
+        for k in range(1, tries + 2):
+            last = k > tries or nodes + short >= node_limit
+            # A short search: the same threads with other seeds (their shuffles and noise).
+            ks = threads if last else [attrs.evolve(t, seed=t.seed + 1000 * k) for t in threads]
+            steps.clear()
+            status, used = _search.search(
+                *search_position(position, variant),
+                [t.program() for t in ks],
+                [t.seed for t in ks],
+                [list(t.weights) for t in ks],
+                True,
+                QUOTA,
+                COMPLETE_QUOTA,
+                node_limit - nodes if last else short,
+                deadline,
+                steps,
+                check_memory,
+            )
+            nodes += used
+            if last or status != _search.STOPPED or (deadline and time.perf_counter() > deadline):
+                break
     except MemoryLimitReached as stop:
-        return Solution("unknown", (), stop.nodes, time.perf_counter() - start, f"out of memory: {stop}")
+        return Solution(
+            "unknown", (), nodes + stop.nodes, time.perf_counter() - start, f"out of memory: {stop}"
+        )
     finally:
         if collecting:
             gc.enable()
@@ -402,12 +436,14 @@ __all__ = [
     "FREECELL_THREADS",
     "NO_CELL_THREADS",
     "SINGLE_CARD_THREADS",
+    "TRY_NODES",
     "LineForm",
     "MetaThread",
     "Solution",
     "Verdict",
     "carry",
     "default_threads",
+    "default_tries",
     "line_moves",
     "solve",
 ]
