@@ -324,3 +324,16 @@ def test_simple_simon_deals_won_with_supermoves_replay_to_a_win(seed):
     for move in found.moves:
         game.play(move)
     assert game.is_won()
+
+
+def test_two_suit_spider_tries_short_searches_with_perturbed_ratings_before_the_usual_ones():
+    """Two-suit deal 3: the usual searches meet no win within 2,000,000 positions (100,000
+    here); the first short search, its ratings perturbed, wins within its 100,000."""
+    game = patience_core.new_game("spider-2", seed=3)
+    assert solve(game.rules, game.table, node_limit=100_000, tries=0).verdict == "unknown"
+    found = solve(game.rules, game.table)
+    assert found.verdict == "won"
+    assert found.nodes < 100_000
+    for move in found.moves:
+        game.play(move)
+    assert game.is_won()

@@ -15,21 +15,16 @@ from __future__ import annotations
 
 import random
 import time
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 import attrs
 
 from patience_core.engine.solving import DEFAULT_NODE_LIMIT, NO_WIN, UNKNOWN, WON, SolveResult, Verdict
 from patience_core.solver.memory import MASK, MemoryLimitReached, check_memory, peaked
+from patience_core.solver.tries import TRIES, TRY_NODES, with_tries
 
 if TYPE_CHECKING:
     from patience_core.engine.game import Game
-
-
-TRIES: Final = 10
-"""Short searches in shuffled orders that :func:`generic_solve_with_tries` runs first."""
-TRY_NODES: Final = 100_000
-"""Positions a short search may take at most (and a twentieth of the limit at most)."""
 
 
 def generic_solve_with_tries(
@@ -42,24 +37,21 @@ def generic_solve_with_tries(
 ) -> SolveResult:
     """:func:`generic_solve` after ``tries`` short searches, each with the moves of every
     position shuffled from its own seed (1, 2, ...) and at most ``try_nodes`` positions (a
-    twentieth of ``node_limit`` at most); the long search takes the positions left, in the usual
-    order. ``nodes`` counts the positions of every search, ``seconds`` their time."""
+    twentieth of ``node_limit`` at most; :mod:`patience_core.solver.tries`); the long search
+    takes the positions left, in the usual order. ``nodes`` counts the positions of every
+    search, ``seconds`` their time."""
     start = time.perf_counter()
-    short = max(1, min(try_nodes, node_limit // 20))
-    nodes = 0
-    for seed in range(1, tries + 1):
-        if nodes + short >= node_limit:
-            break
-        left = None if time_limit is None else time_limit - (time.perf_counter() - start)
-        if left is not None and left <= 0:
-            break
-        found = generic_solve(game, node_limit=short, time_limit=left, shuffle=seed)
-        nodes += found.nodes
-        if found.decided:
-            return attrs.evolve(found, nodes=nodes, seconds=time.perf_counter() - start)
-    left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
-    found = generic_solve(game, node_limit=max(1, node_limit - nodes), time_limit=left)
-    return attrs.evolve(found, nodes=nodes + found.nodes, seconds=time.perf_counter() - start)
+    deadline = 0.0 if time_limit is None else start + time_limit
+    found = SolveResult(UNKNOWN)
+
+    def search(limit: int, order: int) -> tuple[bool, int]:
+        nonlocal found
+        left = None if time_limit is None else max(0.0, deadline - time.perf_counter())
+        found = generic_solve(game, node_limit=limit, time_limit=left, shuffle=order)
+        return found.decided, found.nodes
+
+    nodes = with_tries(search, node_limit, tries, deadline, try_nodes)
+    return attrs.evolve(found, nodes=nodes, seconds=time.perf_counter() - start)
 
 
 def generic_solve(

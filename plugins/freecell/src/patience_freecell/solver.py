@@ -66,6 +66,7 @@ import attrs
 from patience_core.solver.builds import load
 from patience_core.solver.memory import MemoryLimitReached
 from patience_core.solver.memory import check_memory as core_check_memory
+from patience_core.solver.tries import TRIES, with_tries
 from patience_freecell.rules import FREECELL, Move, Position, Variant, suit
 
 _search = load("patience_freecell.search")
@@ -216,10 +217,6 @@ def default_threads(variant: Variant) -> tuple[MetaThread, ...]:
     return SINGLE_CARD_THREADS if variant.empty == "none" else NO_CELL_THREADS
 
 
-TRY_NODES: Final = 100_000
-"""Positions a short search may take at most (and a twentieth of the limit at most)."""
-
-
 def default_tries(variant: Variant) -> int:
     """The short searches :func:`solve` runs before the long one: ten for a game without cells
     or empty columns (Baker's Dozen, where nearly every deal is won and the positions a win
@@ -230,7 +227,7 @@ def default_tries(variant: Variant) -> int:
     >>> default_tries(FREECELL), default_tries(BAKERS_DOZEN)
     (0, 10)
     """
-    return 10 if not variant.cells and variant.empty == "none" else 0
+    return TRIES if not variant.cells and variant.empty == "none" else 0
 
 
 @attrs.frozen
@@ -307,36 +304,34 @@ def solve(
     steps: list[int] = []
     if tries is None:
         tries = default_tries(variant)
-    short = max(1, min(TRY_NODES, node_limit // 20))
-    nodes = 0
+    status = _search.STOPPED
+
+    def search(limit: int, order: int) -> tuple[bool, int]:
+        nonlocal status
+        # A short search: the same threads with other seeds (their shuffles and noise).
+        these = [attrs.evolve(t, seed=t.seed + 1000 * order) for t in threads] if order else threads
+        steps.clear()
+        status, used = _search.search(
+            *search_position(position, variant),
+            [t.program() for t in these],
+            [t.seed for t in these],
+            [list(t.weights) for t in these],
+            True,
+            QUOTA,
+            COMPLETE_QUOTA,
+            limit,
+            deadline,
+            steps,
+            check_memory,
+        )
+        return status != _search.STOPPED, used
+
     collecting = gc.isenabled()
     gc.disable()  # the search makes many small objects and no cycles: the collector would only scan
     try:
-        for k in range(1, tries + 2):
-            last = k > tries or nodes + short >= node_limit
-            # A short search: the same threads with other seeds (their shuffles and noise).
-            ks = threads if last else [attrs.evolve(t, seed=t.seed + 1000 * k) for t in threads]
-            steps.clear()
-            status, used = _search.search(
-                *search_position(position, variant),
-                [t.program() for t in ks],
-                [t.seed for t in ks],
-                [list(t.weights) for t in ks],
-                True,
-                QUOTA,
-                COMPLETE_QUOTA,
-                node_limit - nodes if last else short,
-                deadline,
-                steps,
-                check_memory,
-            )
-            nodes += used
-            if last or status != _search.STOPPED or (deadline and time.perf_counter() > deadline):
-                break
+        nodes = with_tries(search, node_limit, tries, deadline)
     except MemoryLimitReached as stop:
-        return Solution(
-            "unknown", (), nodes + stop.nodes, time.perf_counter() - start, f"out of memory: {stop}"
-        )
+        return Solution("unknown", (), stop.nodes, time.perf_counter() - start, f"out of memory: {stop}")
     finally:
         if collecting:
             gc.enable()
@@ -436,7 +431,6 @@ __all__ = [
     "FREECELL_THREADS",
     "NO_CELL_THREADS",
     "SINGLE_CARD_THREADS",
-    "TRY_NODES",
     "LineForm",
     "MetaThread",
     "Solution",

@@ -72,13 +72,14 @@ from __future__ import annotations
 
 import gc
 import time
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from patience_core.engine.cards import RANK_OF
 from patience_core.engine.moves import DRAW, REDEAL, Move
 from patience_core.engine.table import HAND_PILE, STOCK_PILE, WASTE_PILE
 from patience_core.solver import NO_WIN, UNKNOWN, WON, SolveResult, check_memory
 from patience_core.solver.builds import load
+from patience_core.solver.tries import TRIES, with_tries
 from patience_pyramid.pairing import PairOff
 from patience_pyramid.rules import Pyramid
 
@@ -86,11 +87,6 @@ if TYPE_CHECKING:
     from patience_core.engine.game import Game
 
 _search = load("patience_pyramid.search")
-TRIES: Final = 10
-"""Short searches, each with the pairs in its own order, before the long one (Cheops: the
-positions needed to meet a win vary widely with the order; docs/solver.md)."""
-TRY_NODES: Final = 100_000
-"""Positions a short search may take at most (and a twentieth of the limit at most)."""
 MAX_LAYOUT = 56
 """The most pyramid positions the search takes in a game of several decks (Two Pyramids' 56);
 of one deck, 28."""
@@ -129,6 +125,8 @@ def solve_one_pass_pairs(game: Game, node_limit: int, time_limit: float | None) 
     rule = rules.rule
     if len(rules.layout) > 28 or any(rule.alone >> r & 1 and rule.fits[r] for r in range(14)):
         return None
+    # Cheops: the positions needed to meet a win vary widely with the order of the pairs
+    # tried (docs/solver.md).
     return solve(game, node_limit, time_limit, list(rule.fits), rule.alone, TRIES)
 
 
@@ -174,36 +172,37 @@ def solve(
     house = bool(rules.options["pair_with_covered"]) if pyramid else False
     waste = _nibbles([RANK_OF[c] for c in reversed(waste_cards)])
     stock = _nibbles([RANK_OF[c] for c in ahead])
-    short = max(1, min(TRY_NODES, node_limit // 20))
-    nodes = 0
+    status = _search.STOPPED
+    line: list[tuple[int, ...]] = []
+
+    def search(limit: int, order: int) -> tuple[bool, int]:
+        nonlocal status, line
+        status, used, line = _search.search_deal(
+            cards,
+            blockers,
+            below,
+            cover,
+            passes,
+            strict,
+            house,
+            table.present,
+            waste,
+            int(drawn),
+            stock,
+            table.passes_used,
+            count,
+            limit,
+            deadline,
+            check_memory,
+            mode,
+            fits,
+            alone,
+            order,
+        )
+        return status != _search.STOPPED, used
+
     try:
-        for seed in range(1, tries + 2):
-            last = seed > tries or nodes + short >= node_limit
-            status, used, line = _search.search_deal(
-                cards,
-                blockers,
-                below,
-                cover,
-                passes,
-                strict,
-                house,
-                table.present,
-                waste,
-                int(drawn),
-                stock,
-                table.passes_used,
-                count,
-                node_limit - nodes if last else short,
-                deadline,
-                check_memory,
-                mode,
-                fits,
-                alone,
-                0 if last else seed,
-            )
-            nodes += used
-            if last or status != _search.STOPPED or (deadline and time.perf_counter() > deadline):
-                break
+        nodes = with_tries(search, node_limit, tries, deadline)
     finally:
         if collecting:
             gc.enable()

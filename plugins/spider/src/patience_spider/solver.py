@@ -33,6 +33,7 @@ win is found, never whether one is.
 from __future__ import annotations
 
 import gc
+import random
 import time
 from collections.abc import Callable
 from typing import Final, Literal
@@ -44,6 +45,7 @@ from patience_core.engine.solving import NO_WIN, UNKNOWN, WON
 from patience_core.solver.builds import load
 from patience_core.solver.memory import MemoryLimitReached
 from patience_core.solver.memory import check_memory as core_check_memory
+from patience_core.solver.tries import TRIES, with_tries
 from patience_spider.rules import DOWN_SUIT, Family, SpiderRules
 
 _search = load("patience_spider.search")
@@ -90,8 +92,12 @@ def solve(
     node_limit: int = DEFAULT_NODE_LIMIT,
     time_limit: float | None = None,
     check_memory: Callable[[int], None] = core_check_memory,
+    tries: int | None = None,
 ) -> Solution:
-    """Solve the position ``table`` of a game of the family played by ``rules``.
+    """Solve the position ``table`` of a game of the family played by ``rules``. ``tries``:
+    short best-first searches with the ratings perturbed (:func:`perturbed`) before the usual
+    ones, by default :func:`default_tries`; each is whole in itself, so one that ends without
+    a win proves none.
 
     >>> import patience_core
     >>> game = patience_core.new_game("simple-simon", seed=1)
@@ -100,28 +106,39 @@ def solve(
     ('won', True)
     """
     family = rules.family
-    columns, stock, home = position_of(rules, table)
     weights = ratings(family)
+    if tries is None:
+        tries = default_tries(family)
     start = time.perf_counter()
     deadline = start + time_limit if time_limit is not None else 0.0
     steps: list[int] = []
-    collecting = gc.isenabled()
-    gc.disable()  # the search makes many small objects and no cycles: the collector would only scan
-    try:
-        status, nodes = _search.search(
+    status = _search.STOPPED
+
+    def search(limit: int, order: int) -> tuple[bool, int]:
+        nonlocal status
+        these = perturbed(weights, order) if order else weights
+        columns, stock, home = position_of(rules, table)
+        steps.clear()
+        status, used = _search.search(
             columns,
             len(stock),
             home,
             *search_flags(family),
             stock,
             family.foundations,
-            weights,
-            best_first_share(node_limit, len(stock), len(columns), len(weights)),
-            node_limit,
+            these,
+            best_first_share(limit, len(stock), len(columns), len(these)),
+            limit,
             deadline,
             steps,
             check_memory,
         )
+        return status != _search.STOPPED, used
+
+    collecting = gc.isenabled()
+    gc.disable()  # the search makes many small objects and no cycles: the collector would only scan
+    try:
+        nodes = with_tries(search, node_limit, tries, deadline)
     except MemoryLimitReached as stop:
         return Solution("unknown", (), stop.nodes, time.perf_counter() - start, f"out of memory: {stop}")
     finally:
@@ -131,6 +148,36 @@ def solve(
     if status == _search.WON:
         return Solution("won", tuple(move_text(step) for step in steps), nodes, seconds)
     return Solution("no win" if status == _search.NO_WIN else "unknown", (), nodes, seconds)
+
+
+def default_tries(family: Family) -> int:
+    """Short searches before the usual ones: ten where the stock deals more than once (Spider,
+    Spiderette: the positions a best-first search needs to meet a win vary widely with its
+    ratings, docs/spider.md), none for the others, whose deals are often lost (Scorpion) or
+    where they won nothing more (Simple Simon).
+
+    >>> from patience_spider.rules import SCORPION, SPIDERETTE
+    >>> default_tries(SPIDERETTE), default_tries(SCORPION)
+    (10, 0)
+    """
+    return TRIES if family.stock > len(family.columns) else 0
+
+
+def perturbed(weights: list[list[int]], seed: int) -> list[list[int]]:
+    """``weights`` with each of a rating's first seven weights moved up or down by a third (at
+    least 1) or kept, as a random generator seeded with ``seed`` picks.
+
+    >>> perturbed([[1000, 12, 8, 4, 1, 2, 4]], 1)
+    [[667, 16, 6, 4, 0, 2, 4]]
+    """
+    rng = random.Random(seed)
+    return [
+        [
+            max(0, w + rng.choice((-1, 0, 1)) * max(1, abs(w) // 3)) if i < 7 else w
+            for i, w in enumerate(rating)
+        ]
+        for rating in weights
+    ]
 
 
 def search_flags(family: Family) -> tuple[bool, bool, bool, bool]:
@@ -209,7 +256,9 @@ __all__ = [
     "DEFAULT_NODE_LIMIT",
     "Solution",
     "Verdict",
+    "default_tries",
     "move_text",
+    "perturbed",
     "position_of",
     "solve",
     "solve_full_information",
