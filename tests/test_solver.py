@@ -146,7 +146,7 @@ def test_every_solver_agrees_with_breadth_first_search(build, game_id, options, 
         # The generic search also with its moves shuffled, and after short shuffled searches
         # (each whole in itself, so any of them may answer).
         shuffled = (generic_solve(game, shuffle=seed) for seed in (1, 2))
-        tried = generic_solve_with_tries(game, node_limit=40_000, try_nodes=500)
+        tried = generic_solve_with_tries(game, node_limit=50_000, try_nodes=500)
         for result in (solve_full_information(game), generic_solve(game), *shuffled, tried):
             assert result.verdict == expected, (game_id, options, result, game.to_dict("full"))
             check_line(game, result)

@@ -366,6 +366,12 @@ def _in_processes(chunks: Iterator[tuple[int, Chunk]], workers: int) -> Batches:
             pool.shutdown(wait=False, cancel_futures=True)
             for process in processes:
                 process.join(timeout=STOP_SECONDS)
+            # The pool's manager thread closes its wake-up pipe as it ends. Let it end now: at
+            # exit the interpreter wakes every such thread, and one closing its pipe meanwhile
+            # made a traceback ("Bad file descriptor", from threading's shutdown) in a test run.
+            manager = getattr(pool, "_executor_manager_thread", None)
+            if manager is not None:
+                manager.join(timeout=STOP_SECONDS)
 
 
 @contextmanager

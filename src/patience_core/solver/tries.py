@@ -19,6 +19,10 @@ TRIES: Final = 10
 """Short searches a game that opts in runs first."""
 TRY_NODES: Final = 100_000
 """Positions a short search may take at most (and a twentieth of the limit at most)."""
+MIN_LIMIT: Final = 50_000
+"""Below this limit no short search runs: searches of fewer than 2,500 positions seldom meet a
+win the usual order misses, and they would take half of the small searches that hints (5,000
+positions a sample) and tests make."""
 
 
 def short_limit(node_limit: int, try_nodes: int = TRY_NODES) -> int:
@@ -37,14 +41,15 @@ def with_tries(
     deadline: float = 0.0,
     try_nodes: int = TRY_NODES,
 ) -> int:
-    """Run ``search(limit, order)`` for orders 1..``tries`` with the short limit, until one
+    """Run ``search(limit, order)`` for orders 1..``tries`` with the short limit (none below
+    :data:`MIN_LIMIT`), until one
     ends (it returns ``(True, positions)``: won or proved no win), then with order 0 (the
     usual) and the positions left; the positions of them all. ``search`` returns ``(False,
     positions)`` when its limit stopped it. ``deadline``: a ``time.perf_counter()`` value, 0
     for none; past it no further search starts."""
     short = short_limit(node_limit, try_nodes)
     nodes = 0
-    for order in range(1, tries + 1):
+    for order in range(1, tries + 1 if node_limit >= MIN_LIMIT else 1):
         if nodes + short >= node_limit or (deadline and time.perf_counter() > deadline):
             break
         ended, used = search(short, order)
@@ -55,4 +60,4 @@ def with_tries(
     return nodes + used
 
 
-__all__ = ["TRIES", "TRY_NODES", "short_limit", "with_tries"]
+__all__ = ["MIN_LIMIT", "TRIES", "TRY_NODES", "short_limit", "with_tries"]
