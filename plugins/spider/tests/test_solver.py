@@ -337,3 +337,35 @@ def test_two_suit_spider_tries_short_searches_with_perturbed_ratings_before_the_
     for move in found.moves:
         game.play(move)
     assert game.is_won()
+
+
+# Scorpion deal 10377 after these moves: diamonds Q..A lie on a whole column of clubs K..A, the
+# king of diamonds alone in a column, the other columns empty and the stock dealt.
+_SCORPION_10377 = (
+    "t2-t1x2 t4-t6x4 t2-t4x2 t7-t1x4 t1-t6 t3-t7x3 t1-t4x4 deal t4-t2x5 t7-t3x2 t3-t6 t1-t4x6 "
+    "t2-t6x7 t5-t3x3 t5-t2x4 t6-t5x12 t5-t6x10 t4-t6x5 t2-t3 t6-t1x23 t1-t6x20 t6-t5x11 "
+    "t5-t2x4 t3-t5x7 t1-t4x2 t2-t1x3 t3-t6 t6-t3x7 t4-t6x5 t4-t6 t4-t6 t6-t4x10 t4-t6x10 "
+    "t7-t4x3 t7-t4 t5-t7x16 t6-t5x9 t7-t4x3 t1-t5x5 t3-t1x8 t4-t6x2 t3-t6 t7-t6x7 t7-t3x6 "
+    "t5-t4x8 t2-t6x2 t4-t7x13 t2-t5x3 t3-t4x6 t6-t2x5 t4-t3x6 t7-t4x13 t6-t7x8 t3-t5x5 "
+    "t1-t7x9 t5-t6x14 t6-t5x14 t4-t6x13 t5-t4x14 t7-t3x12 t7-t5x5 t5-t7x5 t4-t3x14 t7-t4x5 "
+    "t4-t5x5 t5-t4x5 t3-t5x14 t5-t1x13 t6-t3x13 t5-t6 t3-t5x13 t5-t6x12 t4-t3x5 t5-t7 "
+    "t1-t3x14 t2-t3x6 t7-t6 t3-t5x25 t6-t2 t2-t1 t1-t4 t5-t6x25 t6-t7x25 t7-t1x25 t4-t2 t2-t6 "
+    "t6-t2 t2-t4 t1-t7x25 t7-t3x25 t4-t2 t3-t5x25 t5-t1x25 t1-t4x25 t2-t6 t6-t1 t1-t5 "
+    "t4-t2x25 t5-t6 t2-t1x25 t1-t7x25 t7-t5x25 t5-t4x25 t4-t7x25 t7-t5x25 t5-t4x25 t4-t1x25 "
+    "t6-t4 t1-t7x25 t4-t2"
+)
+
+
+def test_a_whole_column_that_is_a_finished_run_may_go_into_an_empty_one():
+    """Once the stock is empty a whole column moved into an empty column is the same position,
+    unless its cards are a finished run, which goes home there: the search said "no win" here
+    (found by the conformance kit), where moving the diamonds onto their king and then the
+    clubs into an empty column wins."""
+    game = patience_core.new_game("scorpion", seed=10377)
+    for move in _SCORPION_10377.split():
+        game.play(move)
+    found = solve(game.rules, game.table, node_limit=2_000)
+    assert found.verdict == "won"
+    for move in found.moves:
+        game.play(move)
+    assert game.is_won()

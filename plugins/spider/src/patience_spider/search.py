@@ -213,7 +213,8 @@ def key(node: Node) -> bytes:
 
 def moves(rules: Rules, node: Node, out: list[int], keep_suits: bool, carry: bool = False) -> None:
     """Append every legal step of ``node``, but those that lead to the same position as another
-    (a whole column into an empty one once the stock is empty; only the first empty column then).
+    (a whole column into an empty one once the stock is empty, unless its top 13 cards are a
+    finished run, which goes home there; only the first empty column then).
     ``keep_suits``: not those either that take cards off a card of their suit one rank higher
     (the best-first phase only: it is incomplete on purpose); with ``carry`` too, where
     ``rules.supermoves``, also a run of several suits, each card one rank below the one under
@@ -271,8 +272,8 @@ def moves(rules: Rules, node: Node, out: list[int], keep_suits: bool, carry: boo
                 if not stocked and j != first_empty:
                     continue
                 for k in range(1, reach + 1):
-                    if k == size and not stocked:
-                        continue
+                    if k == size and not stocked and not complete(col):
+                        continue  # the same position, unless a finished run goes home there
                     if k > longest and parts[k] > 1 << (empties - 1):
                         break
                     if (
