@@ -57,6 +57,8 @@ import zlib
 from collections.abc import Iterator
 from typing import Final
 
+from patience_core.solver.tries import TRIES, with_tries
+
 __all__ = ["Stop", "search_line", "walk_exists"]
 
 
@@ -84,10 +86,6 @@ _TOPS: Final = 10  # a talon layer's value: the tops above this bit, the need be
 _NEED: Final = (1 << _TOPS) - 1
 _WASTES_KEPT: Final = 1_500_000  # wastes of talon layers kept for argument 7 (some 150 MB)
 _RESTS_KEPT: Final = 1_000_000
-TRIES: Final = 10
-"""Short searches with no limit on redeals, each in its own order, before the long one."""
-TRY_NODES: Final = 100_000
-"""Positions a short search may take at most (and a twentieth of the limit at most)."""
 
 
 class _Search:
@@ -322,29 +320,30 @@ class _Search:
     def unlimited(
         self, ends: dict[bytes, int], parent: dict[tuple[int, bytes, int], bytes | None]
     ) -> list[tuple[bytes, int]] | None:
-        """With no limit on redeals: short searches first, each with its pass ends of one
-        length in another order, then one with the positions left (argument 6). Each is
-        whole in itself: one that ends without a win proves none."""
+        """With no limit on redeals: the short searches of
+        :func:`~patience_core.solver.tries.with_tries`, each with its pass ends of one length in
+        another order, then one with the positions left (argument 6). Each is whole in
+        itself: one that ends without a win proves none."""
         limit = self.node_limit
-        short = max(1, min(TRY_NODES, limit // 20))
-        for salt in range(TRIES):
-            if self.nodes + short >= limit:
-                break
-            self.node_limit = self.nodes + short
-            tried = dict(parent)
+        ended: list[list[tuple[bytes, int]] | None] = []
+
+        def search(budget: int, order: int) -> tuple[bool, int]:
+            before = self.nodes
+            self.node_limit = min(limit, before + budget)
+            tried = dict(parent) if order else parent
             try:
-                found = self.by_length(ends, tried, salt)
+                ended.append(self.by_length(ends, tried, order - 1 if order else None))
             except Stop:
-                if self.deadline and time.perf_counter() > self.deadline:
+                if not order or (self.deadline and time.perf_counter() > self.deadline):
                     raise
-                continue
+                return False, self.nodes - before
             finally:
                 self.node_limit = limit
-            if found is None:
-                return None
             parent.update(tried)
-            return found
-        return self.by_length(ends, parent, None)
+            return True, self.nodes - before
+
+        with_tries(search, limit - self.nodes, TRIES, self.deadline)
+        return ended[0]
 
     def by_length(
         self, ends: dict[bytes, int], parent: dict[tuple[int, bytes, int], bytes | None], salt: int | None
