@@ -57,23 +57,29 @@ def col(down: str, up: str) -> Column:
     return Column(cards(down), cards(up))
 
 
-class _Pruned:
-    """The search module with some of its reductions turned off."""
+class _Altered:
+    """The search module with some of its reductions turned off (``prune``) or each group of
+    moves in the order of ``seed``."""
 
-    def __init__(self, module: object, prune: int) -> None:
+    def __init__(self, module: object, prune: int | None = None, seed: int | None = None) -> None:
         self.module = module
         self.prune = prune
+        self.seed = seed
 
     def __getattr__(self, name: str) -> object:
         return getattr(self.module, name)
 
     def search(self, *args: object) -> tuple[int, int]:
-        return self.module.search(*args, self.prune)  # type: ignore[attr-defined]
+        # The solver passes the reductions (all of them) and the order last.
+        *head, prune, order = args
+        prune = prune if self.prune is None else self.prune
+        order = order if self.seed is None else self.seed
+        return self.module.search(*head, prune, order)  # type: ignore[attr-defined]
 
 
 def solve_with(monkeypatch, prune: int, position: Position, variant: Variant, limit: int = 400_000):
     with monkeypatch.context() as patch:
-        patch.setattr(solver_module, "_search", _Pruned(solver_module._search, prune))
+        patch.setattr(solver_module, "_search", _Altered(solver_module._search, prune=prune))
         return solve_full_information(position, variant, node_limit=limit)
 
 
@@ -279,6 +285,54 @@ def test_each_reduction_changes_no_verdict(monkeypatch, reduction, name):
             assert on.verdict == off.verdict, (reduction, name, seed)
 
 
+@pytest.mark.parametrize("name", ["klondike-draw-1", "klondike-draw-3", "canfield", "thumb-and-pouch"])
+def test_shuffled_orders_give_the_exhaustive_searchs_verdicts(monkeypatch, name):
+    """The short searches' orders (each group of moves shuffled) leave out no move: on small
+    positions each of three orders gives the verdict of the exhaustive search, and its line
+    replays."""
+    variant = VARIANTS[name]
+    checked = {True: 0, False: 0}
+    for position in smalls(seed=3, count=8, left=5, variant=variant):
+        truth = exhaustive(position, variant, limit=10_000)
+        if truth is None:
+            continue
+        for seed in (1, 2, 3):
+            with monkeypatch.context() as patch:
+                patch.setattr(solver_module, "_search", _Altered(solver_module._search, seed=seed))
+                result = solve_full_information(position, variant, tries=0)
+            assert result.won == truth, (name, seed, str(position))
+            if result.won:
+                assert replay(position, variant, result.line).won()
+        checked[truth] += 1
+    assert checked[True] >= 2, checked
+
+
+def test_a_shuffled_order_is_another_order(monkeypatch):
+    """The orders differ: deal 3 (one card a draw) is won in other numbers of positions."""
+    counts = set()
+    for seed in (0, 1, 2, 3):
+        with monkeypatch.context() as patch:
+            patch.setattr(solver_module, "_search", _Altered(solver_module._search, seed=seed))
+            result = solve_full_information(klondike_deal(3), KLONDIKE, node_limit=200_000, tries=0)
+        assert result.won
+        counts.add(result.nodes)
+    assert len(counts) >= 3, counts
+
+
+def test_thumb_and_pouch_tries_short_searches_in_shuffled_orders_before_the_long_one():
+    """Deal 104: the usual order meets no win within 1,000,000 positions (50,000 here); the
+    first short search wins it within a few hundred."""
+    position = klondike_deal(104)
+    assert solver_module.default_tries(THUMB_AND_POUCH) == 10
+    assert solver_module.default_tries(KLONDIKE) == solver_module.default_tries(KLONDIKE_3) == 0
+    alone = solve_full_information(position, THUMB_AND_POUCH, node_limit=50_000, tries=0)
+    assert alone.verdict == "unknown"
+    tried = solve_full_information(position, THUMB_AND_POUCH, node_limit=1_000_000)
+    assert tried.won
+    assert tried.nodes < 1_000
+    assert replay(position, THUMB_AND_POUCH, tried.line).won()
+
+
 def test_the_dead_position_test_cuts_a_no_win_proof(monkeypatch):
     """Argument 7 is guarded by the positions it saves on a proof (deal 14, three a draw)."""
     position = klondike_deal(14)
@@ -309,6 +363,13 @@ def test_compiled_and_plain_python_give_the_same_verdicts_positions_and_lines(mo
         with monkeypatch.context() as patch:
             patch.setattr(solver_module, "_search", plain)
             pure = solve_full_information(position, variant, node_limit=20_000)
+        assert (loaded.verdict, loaded.nodes, loaded.line) == (pure.verdict, pure.nodes, pure.line)
+    # Thumb and Pouch's short searches, in shuffled orders (60,000 positions: ten of 3,000 first).
+    for n in (104, 120):
+        loaded = solve_full_information(klondike_deal(n), THUMB_AND_POUCH, node_limit=60_000)
+        with monkeypatch.context() as patch:
+            patch.setattr(solver_module, "_search", plain)
+            pure = solve_full_information(klondike_deal(n), THUMB_AND_POUCH, node_limit=60_000)
         assert (loaded.verdict, loaded.nodes, loaded.line) == (pure.verdict, pure.nodes, pure.line)
 
 

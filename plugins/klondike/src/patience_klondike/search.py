@@ -319,6 +319,7 @@ class Search:
     prune_twins: bool
     prune_wait: bool
     prune_draws: bool
+    mix: int  # 0, or the state of the generator that shuffles each group of moves (``shuffle``)
     # The search.
     buf: list[int]
     bstart: list[int]
@@ -430,6 +431,7 @@ class Search:
         self.prune_twins = True
         self.prune_wait = True
         self.prune_draws = True
+        self.mix = 0
         self.buf = []
         self.bstart = [0]
         self.bnext = [0]
@@ -1054,6 +1056,7 @@ class Search:
         runs = self.runs
         talon_pruned = self.prune_wait and self.draw == 1 and self.limit < 0
         # 1. Whole runs that turn a face-down card, from the columns with most face-down first.
+        group = pos
         for d in range(deepest, 0, -1):
             for i in range(nc):
                 if self.cdown[i] != d:
@@ -1070,6 +1073,9 @@ class Search:
                 if empty >= 0 and self.empty_ok[c]:
                     buf[pos] = move(T2E, i, empty, 0)
                     pos += 1
+        if self.mix:
+            self._mix(group, pos)
+            group = pos
         # 2. Talon cards, the nearest in draws first.
         n = len(self.talon)
         if n:
@@ -1090,6 +1096,9 @@ class Search:
                     if q >= n:
                         break
                     q = q + d if q + d < n else n
+        if self.mix:
+            self._mix(group, pos)
+            group = pos
         # 3. The reserve's top card.
         if self.rlen:
             c = self.reserve[self.rlen - 1]
@@ -1104,6 +1113,9 @@ class Search:
             if empty >= 0 and self.empty_ok[c]:
                 buf[pos] = move(R2T, 0, empty, 0)
                 pos += 1
+        if self.mix:
+            self._mix(group, pos)
+            group = pos
         # 4. Column tops to their foundations (the safe ones went already).
         for i in range(nc):
             n = self.clen[i]
@@ -1112,6 +1124,9 @@ class Search:
                 if self.found[self.suit[c]] == self.rel[c]:
                     buf[pos] = move(T2F, i, 0, 0)
                     pos += 1
+        if self.mix:
+            self._mix(group, pos)
+            group = pos
         # 5. Runs that turn no card: a column emptied, part of a run moved.
         king_ready = not self.prune_wait or (self.kings_only and self._king_ready())
         for i in range(nc):
@@ -1147,6 +1162,9 @@ class Search:
                 if empty >= 0 and self.empty_ok[c] and k:
                     buf[pos] = move(T2E, i, empty, k)
                     pos += 1
+        if self.mix:
+            self._mix(group, pos)
+            group = pos
         # 6. Foundation cards back down, those not settled.
         if self.worry:
             for s in range(4):
@@ -1161,7 +1179,22 @@ class Search:
                     if empty >= 0 and self.empty_ok[c]:
                         buf[pos] = move(F2T, s, empty, 0)
                         pos += 1
+        if self.mix:
+            self._mix(group, pos)
         self.bend[depth] = pos
+
+    def _mix(self, lo: int, hi: int) -> None:
+        """Shuffle ``buf[lo:hi]`` (one group of moves) with a 32-bit xorshift generator: the
+        groups keep their order, each group's moves take another."""
+        buf = self.buf
+        x = self.mix
+        for i in range(hi - 1, lo, -1):
+            x ^= (x << 13) & 0xFFFFFFFF
+            x ^= x >> 17
+            x ^= (x << 5) & 0xFFFFFFFF
+            j = lo + x % (i - lo + 1)
+            buf[i], buf[j] = buf[j], buf[i]
+        self.mix = x
 
     def _talon_moves(self, j: int, empty: int, pos: int, pruned: bool) -> int:
         c = self.talon[j - 1]
@@ -1377,6 +1410,7 @@ def search(
     line: list[int],
     check_memory: Callable[[int], None],
     prune: int = -1,
+    shuffle: int = 0,
 ) -> tuple[int, int]:
     """Search from the position given; (NO_WIN, WON or STOPPED, positions searched).
 
@@ -1393,13 +1427,17 @@ def search(
     :func:`move`). ``deadline``: a ``time.perf_counter()`` value, or 0 for none.
     ``check_memory(nodes)`` is called every :data:`MEMORY_EVERY` positions and stops the
     search by raising. ``prune``: the reductions to use (PRUNE_DEAD, PRUNE_TWINS, PRUNE_WAIT,
-    PRUNE_DRAWS; all by default), for tests that check each changes no verdict.
+    PRUNE_DRAWS; all by default), for tests that check each changes no verdict. ``shuffle``:
+    0 for the usual order of moves, else a seed from which each group of moves (the six of
+    :meth:`Search.gen`) is tried in another order; every move is still tried, so the verdict
+    is the same and only how soon a win is met changes.
     """
     s = Search(ncols, draw, limit, worry, wrap, fill, runs, suit, rel, par, kidsuits, empty_ok)
     s.prune_dead = bool(prune & PRUNE_DEAD)
     s.prune_twins = bool(prune & PRUNE_TWINS)
     s.prune_wait = bool(prune & PRUNE_WAIT)
     s.prune_draws = bool(prune & PRUNE_DRAWS)
+    s.mix = (shuffle * 2654435761 + 1) & 0xFFFFFFFF if shuffle else 0
     s.setup(downs, ups, found, talon, tp, passes, reserve)
     if node_limit <= 1:
         s.autoplay()

@@ -67,6 +67,11 @@ or a move it does not try, never loses a win.
     same position with the waste on the cycle counts as searched, and so does one whose
     waste lies a whole number of draws above a waste off the cycle already entered.
 
+The order in which the moves of a position are tried decides none of this: a search with each
+group of moves shuffled (``shuffle`` of the search) still tries every move, and each argument
+above holds whatever the order, so its "no win" is as sound. So where nearly every deal is won, short searches
+in shuffled orders go first (:func:`default_tries`), each whole in itself.
+
 Every won line is replayed by the tests with an independent referee; the verdicts are checked
 against an exhaustive plain search on positions small enough for it.
 """
@@ -83,6 +88,7 @@ from patience_core.solver import NO_WIN, UNKNOWN, WON, SolveResult
 from patience_core.solver.builds import load
 from patience_core.solver.memory import MemoryLimitReached
 from patience_core.solver.memory import check_memory as core_check_memory
+from patience_core.solver.tries import TRIES, with_tries
 from patience_klondike.position import Position
 from patience_klondike.variant import KLONDIKE, Variant
 
@@ -138,12 +144,21 @@ def check(position: Position, variant: Variant) -> None:
         raise ValueError("the search takes at most 15 columns")
 
 
+def default_tries(variant: Variant) -> int:
+    """Short searches, each with every group of moves in its own order, before the long one
+    (:mod:`patience_core.solver.tries`): ten when cards build on any other suit (Thumb and
+    Pouch, where nearly every deal is won and a win can lie late in the usual order), none
+    otherwise (Klondike's lost deals would pay for them in their proofs)."""
+    return TRIES if variant.build == "other-suit" else 0
+
+
 def solve_full_information(
     position: Position,
     variant: Variant = KLONDIKE,
     node_limit: int = DEFAULT_NODE_LIMIT,
     time_limit: float | None = None,
     check_memory: Callable[[int], None] = core_check_memory,
+    tries: int | None = None,
 ) -> SolveResult:
     """Solve ``position`` under ``variant``, seeing every card.
 
@@ -151,15 +166,19 @@ def solve_full_information(
     ``r-t1``), each one legal move of the real game from the position before it. ``nodes``
     counts positions searched. ``check_memory(nodes)`` is called every 16,384 positions and
     may stop the search by raising :class:`~patience_core.solver.memory.MemoryLimitReached`,
-    which gives ``unknown`` with the reason.
+    which gives ``unknown`` with the reason. ``tries``: short searches in other orders first
+    (:func:`default_tries` when None; 0 for the usual order alone).
     """
     check(position, variant)
     start = time.perf_counter()
+    deadline = 0.0 if time_limit is None else start + time_limit
     suit, rel, par, kidsuits, empty_ok = tables(variant, position.base)
     line: list[int] = []
-    collecting = gc.isenabled()
-    gc.disable()  # the search makes no cycles; the collector would only walk its tables
-    try:
+    status = _search.STOPPED
+
+    def search(limit: int, order: int) -> tuple[bool, int]:
+        nonlocal status
+        line.clear()
         status, nodes = _search.search(
             len(position.columns),
             variant.draw,
@@ -180,11 +199,19 @@ def solve_full_information(
             len(position.waste),
             position.passes_used,
             list(position.reserve),
-            node_limit,
-            0.0 if time_limit is None else start + time_limit,
+            limit,
+            deadline,
             line,
             check_memory,
+            -1,
+            order,
         )
+        return status != _search.STOPPED, nodes
+
+    collecting = gc.isenabled()
+    gc.disable()  # the search makes no cycles; the collector would only walk its tables
+    try:
+        nodes = with_tries(search, node_limit, default_tries(variant) if tries is None else tries, deadline)
     except MemoryLimitReached as error:
         seconds = time.perf_counter() - start
         return SolveResult(UNKNOWN, (), error.nodes, seconds, SOLVER_NAME, f"out of memory: {error}")
