@@ -175,9 +175,13 @@ def test_agreement_on_random_positions(seed, salt, case):
     ("game_id", "options"),
     [("tripeaks", {}), ("tripeaks", {"wrap": False}), ("pyramid", {}), ("par-pyramid", {})],
 )
-def test_lines_replay_on_whole_deals(build, game_id, options):
+def test_lines_replay_on_whole_deals(build, game_id, options, long_profile):
     won = 0
     for seed in range(1, 41):
+        # Plain Python searches some five times slower: it stops at two wins and ten deals
+        # (tests/test_builds.py compares the two builds position by position).
+        if build == "plain Python" and not long_profile and won >= 2 and seed > 10:
+            break
         game = patience_core.new_game(game_id, seed=seed, **options)
         result = solve_full_information(game, node_limit=200_000)
         check_line(game, result)
