@@ -3,6 +3,7 @@
     python scripts/bench_klondike.py --draw 3 --deals 1..1000              # thoughtful Klondike
     python scripts/bench_klondike.py --draw 1 --deals 1..1000
     python scripts/bench_klondike.py --draw 3 --node-limit 1000000         # a lower limit
+    python scripts/bench_klondike.py --draw 3 --tries 10                   # ten short searches first
     python scripts/bench_klondike.py --draw 1 --deals 153,186,225..230     # some deals
     python scripts/bench_klondike.py --draw 3 --deals 1..1000 --json out.jsonl
     python scripts/bench_klondike.py --summarize part1.jsonl part2.jsonl    # runs over parts of a range
@@ -100,6 +101,9 @@ def main() -> None:
     parser.add_argument("--redeals", type=int, default=None, help="redeals allowed (default: no limit)")
     parser.add_argument("--node-limit", type=int, default=DEFAULT_NODE_LIMIT)
     parser.add_argument("--time-limit", type=float, default=None, help="seconds a deal")
+    parser.add_argument(
+        "--tries", type=int, default=None, help="short searches in other orders first (default: the rules')"
+    )
     parser.add_argument("--json", help="write one JSON line a deal to this file ('-': standard output)")
     parser.add_argument("--summarize", nargs="+", metavar="FILE", help="print the figures of --json files")
     args = parser.parse_args()
@@ -115,7 +119,7 @@ def main() -> None:
         position = klondike_deal(n)
         c0 = time.process_time()
         found = solve_full_information(
-            position, variant, node_limit=args.node_limit, time_limit=args.time_limit
+            position, variant, node_limit=args.node_limit, time_limit=args.time_limit, tries=args.tries
         )
         used = time.process_time() - c0
         record: dict[str, object] = {
@@ -132,6 +136,8 @@ def main() -> None:
     limits = f"node limit {args.node_limit:,}" + (
         f", time limit {args.time_limit:g} s" if args.time_limit is not None else ""
     )
+    if args.tries is not None:
+        limits += f", {args.tries} short searches first"
     redeals = "no limit on redeals" if args.redeals is None else f"{args.redeals} redeals"
     print(f"Klondike, draw {args.draw}, {redeals}, deals {args.deals}")
     print(f"Solver: {describe()}; {limits}")
