@@ -321,7 +321,8 @@ def test_a_shuffled_order_is_another_order(monkeypatch):
 
 def test_thumb_and_pouch_tries_short_searches_in_shuffled_orders_before_the_long_one():
     """Deal 104: the usual order meets no win within 1,000,000 positions (50,000 here); the
-    first short search wins it within a few hundred."""
+    first short search, in the usual order, meets none in its 50,000, and the second, in a
+    shuffled order, wins within a few hundred."""
     position = klondike_deal(104)
     assert solver_module.default_tries(THUMB_AND_POUCH) == 10
     assert solver_module.default_tries(KLONDIKE) == solver_module.default_tries(KLONDIKE_3) == 0
@@ -329,7 +330,7 @@ def test_thumb_and_pouch_tries_short_searches_in_shuffled_orders_before_the_long
     assert alone.verdict == "unknown"
     tried = solve_full_information(position, THUMB_AND_POUCH, node_limit=1_000_000)
     assert tried.won
-    assert tried.nodes < 1_000
+    assert 50_000 < tried.nodes < 51_000
     assert replay(position, THUMB_AND_POUCH, tried.line).won()
 
 

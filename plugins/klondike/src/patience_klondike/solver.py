@@ -69,8 +69,9 @@ or a move it does not try, never loses a win.
 
 The order in which the moves of a position are tried decides none of this: a search with each
 group of moves shuffled (``shuffle`` of the search) still tries every move, and each argument
-above holds whatever the order, so its "no win" is as sound. So where nearly every deal is won, short searches
-in shuffled orders go first (:func:`default_tries`), each whole in itself.
+above holds whatever the order, so its "no win" is as sound. So where nearly every deal is
+won, short searches go first (:func:`default_tries`), each whole in itself: the first in the
+usual order, which meets most wins soonest, the others in shuffled orders.
 
 Every won line is replayed by the tests with an independent referee; the verdicts are checked
 against an exhaustive plain search on positions small enough for it.
@@ -177,6 +178,7 @@ def solve_full_information(
     status = _search.STOPPED
 
     def search(limit: int, order: int) -> tuple[bool, int]:
+        """Order 0, the long search, and order 1, the first short one: the usual order."""
         nonlocal status
         line.clear()
         status, nodes = _search.search(
@@ -204,7 +206,7 @@ def solve_full_information(
             line,
             check_memory,
             -1,
-            order,
+            max(order - 1, 0),
         )
         return status != _search.STOPPED, nodes
 
