@@ -54,10 +54,8 @@ import itertools
 import sys
 import time
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Final
-
-from patience_core.solver.tries import TRIES, with_tries
 
 __all__ = ["Stop", "search_line", "walk_exists"]
 
@@ -88,11 +86,24 @@ _WASTES_KEPT: Final = 1_500_000  # wastes of talon layers kept for argument 7 (s
 _RESTS_KEPT: Final = 1_000_000
 
 
+Attempt = Callable[[int, int], tuple[bool, int]]
+"""A search in one order: ``attempt(positions, order)`` gives (ended, positions searched)."""
+Schedule = Callable[[Attempt, int, float], int]
+"""How searches in several orders share ``positions`` before ``deadline``: ``schedule(attempt,
+positions, deadline)`` (``patience_core.solver.tries.with_tries`` with its count of tries)."""
+
+
+def usual_order(attempt: Attempt, positions: int, deadline: float) -> int:
+    """The schedule of one search in the usual order (order 0)."""
+    return attempt(positions, 0)[1]
+
+
 class _Search:
     """The search of one position (see :func:`solve_full_information`)."""
 
-    def __init__(self, draw: int, node_limit: int, deadline: float) -> None:
+    def __init__(self, draw: int, node_limit: int, deadline: float, schedule: Schedule = usual_order) -> None:
         self.draw = draw
+        self.schedule = schedule
         self.node_limit = node_limit
         self.deadline = deadline
         self.nodes = 0
@@ -320,10 +331,9 @@ class _Search:
     def unlimited(
         self, ends: dict[bytes, int], parent: dict[tuple[int, bytes, int], bytes | None]
     ) -> list[tuple[bytes, int]] | None:
-        """With no limit on redeals: the short searches of
-        :func:`~patience_core.solver.tries.with_tries`, each with its pass ends of one length in
-        another order, then one with the positions left (argument 6). Each is whole in
-        itself: one that ends without a win proves none."""
+        """With no limit on redeals: the searches of the schedule (short ones, each with its
+        pass ends of one length in another order, then one with the positions left: argument
+        6). Each is whole in itself: one that ends without a win proves none."""
         limit = self.node_limit
         ended: list[list[tuple[bytes, int]] | None] = []
 
@@ -342,7 +352,7 @@ class _Search:
             parent.update(tried)
             return True, self.nodes - before
 
-        with_tries(search, limit - self.nodes, TRIES, self.deadline)
+        self.schedule(search, limit - self.nodes, self.deadline)
         return ended[0]
 
     def by_length(
@@ -562,14 +572,22 @@ def _joined(e: list[int], counts: list[int], s: int) -> bool:
 
 
 def search_line(
-    waste: bytes, stock: bytes, top: int, passes_left: int | None, draw: int, node_limit: int, deadline: float
+    waste: bytes,
+    stock: bytes,
+    top: int,
+    passes_left: int | None,
+    draw: int,
+    node_limit: int,
+    deadline: float,
+    schedule: Schedule = usual_order,
 ) -> tuple[list[str] | None, int]:
     """The moves of a win from the waste ``waste`` (ranks, bottom first), the stock ``stock``
     (ranks, in the order drawn) and the foundation's ``top`` rank, ``passes_left`` redeals left
     (None: no limit), or None when there is none; and the positions searched. Raises
     :class:`Stop` when ``node_limit`` positions or the ``deadline`` (a ``time.perf_counter()``,
-    0 for none) run out."""
-    search = _Search(draw, node_limit, deadline)
+    0 for none) run out. ``schedule``: how searches in other orders share the positions when
+    there is no limit on redeals (the usual order alone by default)."""
+    search = _Search(draw, node_limit, deadline, schedule)
     try:
         ends = search.solve(waste, stock, top, passes_left)
     except Stop as stop:
