@@ -113,11 +113,11 @@ def solve(
     deadline = start + time_limit if time_limit is not None else 0.0
     steps: list[int] = []
     status = _search.STOPPED
+    columns, stock, home = position_of(rules, table)  # the search copies what it changes
 
     def search(limit: int, order: int) -> tuple[bool, int]:
         nonlocal status
         these = perturbed(weights, order) if order else weights
-        columns, stock, home = position_of(rules, table)
         steps.clear()
         status, used = _search.search(
             columns,
