@@ -42,11 +42,10 @@ def with_tries(
     try_nodes: int = TRY_NODES,
 ) -> int:
     """Run ``search(limit, order)`` for orders 1..``tries`` with the short limit (none below
-    :data:`MIN_LIMIT`), until one
-    ends (it returns ``(True, positions)``: won or proved no win), then with order 0 (the
-    usual) and the positions left; the positions of them all. ``search`` returns ``(False,
-    positions)`` when its limit stopped it. ``deadline``: a ``time.perf_counter()`` value, 0
-    for none; past it no further search starts."""
+    :data:`MIN_LIMIT`), until one ends (it returns ``(True, positions)``: won or proved no
+    win), then with order 0 (the usual) and the positions left; the positions of them all.
+    ``search`` returns ``(False, positions)`` when its limit stopped it. ``deadline``: a
+    ``time.perf_counter()`` value, 0 for none; past it no further search starts."""
     short = short_limit(node_limit, try_nodes)
     nodes = 0
     for order in range(1, tries + 1 if node_limit >= MIN_LIMIT else 1):
