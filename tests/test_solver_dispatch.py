@@ -4,6 +4,7 @@ with what was searched (finding 7)."""
 
 from __future__ import annotations
 
+import json
 import resource
 import subprocess
 import sys
@@ -15,7 +16,7 @@ from command import EXE, patience
 import patience_core
 from patience_core import Game, SolveResult, solve_full_information
 from patience_core.engine.deal import Deal
-from patience_core.solver import UNKNOWN, WON, PluginWarning, memory
+from patience_core.solver import DEFAULT_NODE_LIMIT, UNKNOWN, WON, PluginWarning, memory
 
 
 def game_with_solver(solver, game_id: str = "tripeaks", seed: int = 2) -> Game:
@@ -146,3 +147,45 @@ def test_memory_limit_is_respected_before_the_system_says_no():
     line = next(x for x in result.stdout.splitlines() if x.startswith("Verdict: "))
     assert line.startswith("Verdict: unknown (out of memory): the search stopped after ")
     assert "above the limit of 60 MB; a higher --memory-limit may decide it." in line
+
+
+def _declining(limits):
+    def solver(game, node_limit, time_limit):
+        limits.append(node_limit)  # declines, so the next solver answers
+
+    return solver
+
+
+def test_a_games_own_solver_runs_to_the_limit_its_spec_declares_when_none_is_given():
+    seen: list[int] = []
+    spec, _ = patience_core.find_game("tripeaks")
+    spec = attrs.evolve(spec, solver=_declining(seen), plugin="test-solver", solver_node_limit=7_777)
+    game = Game(spec, spec.defaults(), Deal.from_seed(2))
+    assert patience_core.solver.default_node_limit(spec) == 7_777
+    assert patience_core.solver.default_node_limit(spec, generic=True) == DEFAULT_NODE_LIMIT
+    answer = solve_full_information(game)
+    assert seen == [7_777]  # the own solver gets the declared limit...
+    assert answer.verdict == WON  # ...the next solver, the core's
+    assert answer.solver == "build-on-waste"
+    solve_full_information(game, node_limit=1_234)
+    assert seen == [7_777, 1_234]  # a limit given is every solver's
+
+
+def test_a_spec_refuses_a_solver_node_limit_that_is_not_a_positive_whole_number():
+    spec, _ = patience_core.find_game("tripeaks")
+    for bad in (0, -5, 2.5, "20"):
+        with pytest.raises(ValueError, match="solver_node_limit is a whole number"):
+            attrs.evolve(spec, solver_node_limit=bad)
+
+
+def test_patience_solve_uses_the_klondike_family_solvers_own_default_limit():
+    # docs/solver.md measures the Klondike family at its solver's own limit of 20,000,000
+    # positions: `patience solve` without --limit runs to the same, and says so
+    klondike = patience("solve", "klondike", "--seed", "1", "--json")
+    assert json.loads(klondike.stdout)["node_limit"] == 20_000_000
+    tripeaks = patience("solve", "tripeaks", "--seed", "1", "--json")
+    assert json.loads(tripeaks.stdout)["node_limit"] == DEFAULT_NODE_LIMIT
+    generic = patience("solve", "klondike", "--seed", "1", "--generic", "--limit", "500", "--json")
+    assert json.loads(generic.stdout)["node_limit"] == 500
+    summary = patience("solve", "thumb-and-pouch", "--seeds", "1..2")
+    assert "Node limit: 20,000,000 a deal" in summary.stdout

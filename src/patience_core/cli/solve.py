@@ -42,7 +42,15 @@ from patience_core.cli.common import (
 from patience_core.engine.deal import parse_seeds, span
 from patience_core.engine.errors import quoted
 from patience_core.engine.pysol import MAX_PYSOL_DEAL
-from patience_core.solver import DEFAULT_NODE_LIMIT, MAX_NODE_LIMIT, NO_WIN, UNKNOWN, WON, builds
+from patience_core.solver import (
+    DEFAULT_NODE_LIMIT,
+    MAX_NODE_LIMIT,
+    NO_WIN,
+    UNKNOWN,
+    WON,
+    builds,
+    default_node_limit,
+)
 from patience_core.userdata.records import load_game
 
 EXIT_UNKNOWN: Final = 3
@@ -90,14 +98,17 @@ def solve(
     ] = None,
     option: OptionOpt = None,
     limit: Annotated[
-        int,
+        int | None,
         typer.Option(
             "--limit",
             "-n",
             metavar="NODES",
-            help="Positions to search at most (per deal); the verdict is 'unknown' when it runs out.",
+            help="Positions to search at most (per deal); the verdict is 'unknown' when it runs out."
+            f" Default: {DEFAULT_NODE_LIMIT:,}, or the limit the game's own solver declares"
+            " (20,000,000 for the Klondike family's).",
+            show_default=False,
         ),
-    ] = DEFAULT_NODE_LIMIT,
+    ] = None,
     time_limit: Annotated[
         float | None,
         typer.Option(
@@ -149,7 +160,7 @@ def solve(
     """
     plain = plain or no_color_env()
     with user_errors():
-        if not 1 <= limit <= MAX_NODE_LIMIT:
+        if limit is not None and not 1 <= limit <= MAX_NODE_LIMIT:
             raise CliError(
                 f"--limit is the number of positions to search, from 1 to {MAX_NODE_LIMIT:,},"
                 f" not {quoted(limit)}"
@@ -203,11 +214,12 @@ def solve(
                     patience_core.new_game(game, deal=spec.pysol(deals.start), **values)  # type: ignore[arg-type]
                 else:
                     patience_core.new_game(game, seed=deals.start, **values)  # type: ignore[arg-type]  # bad options fail here
-                limits = Limits(limit, time_limit, memory_limit)
+                limits = Limits(limit or default_node_limit(spec, generic=generic), time_limit, memory_limit)
                 code = _solve_range(game, values, deals, limits, generic, json_out, plain, by_pysol)
                 raise typer.Exit(code)
             g = make_game(game, seed, deal, option, pysol)
-    _solve_one(g, record, Limits(limit, time_limit, memory_limit), generic, json_out)
+    nodes = limit or default_node_limit(g.spec, generic=generic)
+    _solve_one(g, record, Limits(nodes, time_limit, memory_limit), generic, json_out)
 
 
 def _first_id() -> str:

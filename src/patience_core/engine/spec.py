@@ -155,6 +155,11 @@ def _presets(values: Iterable[Preset]) -> tuple[Preset, ...]:
     return tuple(values)
 
 
+def _check_node_limit(_spec: object, _attribute: object, value: object) -> None:
+    if value is not None and (type(value) is not int or value < 1):
+        raise ValueError(f"solver_node_limit is a whole number of positions above 0, or None; not {value!r}")
+
+
 @attrs.frozen
 class GameSpec:
     """A game as a plugin registers it.
@@ -170,6 +175,10 @@ class GameSpec:
     options: tuple[Option, ...] = attrs.field(default=(), converter=_options)
     presets: tuple[Preset, ...] = attrs.field(default=(), converter=_presets)
     solver: Solver | None = None
+    solver_node_limit: int | None = attrs.field(default=None, validator=_check_node_limit)
+    """The node limit ``solver`` runs to when the caller gives none (None: the core's
+    :data:`~patience_core.engine.solving.DEFAULT_NODE_LIMIT`), for a solver whose figures are
+    measured at a limit of its own."""
     plugin: str = ""
     """The plugin that registered the game; filled in by the registry."""
     family: str = ""

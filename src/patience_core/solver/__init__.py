@@ -15,7 +15,12 @@ observer sees a search.
 from __future__ import annotations
 
 from patience_core.engine.solving import DEFAULT_NODE_LIMIT, NO_WIN, UNKNOWN, WON, SolveResult, Verdict
-from patience_core.solver.dispatch import MAX_NODE_LIMIT, PluginWarning, solve_full_information
+from patience_core.solver.dispatch import (
+    MAX_NODE_LIMIT,
+    PluginWarning,
+    default_node_limit,
+    solve_full_information,
+)
 from patience_core.solver.generic import generic_solve, generic_solve_with_tries
 from patience_core.solver.memory import MemoryLimitReached, check_memory
 from patience_core.solver.winnable import (
@@ -43,6 +48,7 @@ __all__ = [
     "Verdict",
     "Winnable",
     "check_memory",
+    "default_node_limit",
     "generic_solve",
     "generic_solve_with_tries",
     "next_winnable_deal_full_information",

@@ -18,6 +18,7 @@ from patience_core.solver.memory import MemoryLimitReached, memory_limit, nodes_
 
 if TYPE_CHECKING:
     from patience_core.engine.game import Game
+    from patience_core.engine.spec import GameSpec
 
 
 MAX_NODE_LIMIT: Final = 10**12
@@ -33,7 +34,7 @@ class PluginWarning(UserWarning):
 def solve_full_information(
     game: Game,
     *,
-    node_limit: int = DEFAULT_NODE_LIMIT,
+    node_limit: int | None = None,
     time_limit: float | None = None,
     generic: bool = False,
     memory_limit_mb: float | None = None,
@@ -41,7 +42,9 @@ def solve_full_information(
     """Solve ``game`` from its current position, seeing every card.
 
     ``node_limit`` bounds the positions searched and ``time_limit`` the seconds; either ends
-    the search with ``"unknown"``. ``memory_limit_mb`` bounds the resident memory of the
+    the search with ``"unknown"``. Without ``node_limit``, the game's own solver runs to the
+    limit its spec declares (:func:`default_node_limit`) and any other to
+    :data:`DEFAULT_NODE_LIMIT`. ``memory_limit_mb`` bounds the resident memory of the
     process (default: most of the machine's; see :mod:`patience_core.solver.memory`): a
     search that would pass it, or that the system refuses memory, ends ``"unknown"`` with
     ``reason`` saying so. ``generic=True`` skips the game's own and the plugins' specialised
@@ -49,7 +52,7 @@ def solve_full_information(
     :class:`SolveResult` (a won line must replay to a win), is passed over with a
     :class:`PluginWarning`, as if it had declined. The game itself is not changed.
     """
-    if type(node_limit) is not int or not 1 <= node_limit <= MAX_NODE_LIMIT:
+    if node_limit is not None and (type(node_limit) is not int or not 1 <= node_limit <= MAX_NODE_LIMIT):
         raise ValueError(
             f"node_limit is a whole number from 1 to {MAX_NODE_LIMIT:,}, not {quoted(node_limit)}"
         )
@@ -64,17 +67,34 @@ def solve_full_information(
     with memory_limit(memory_limit_mb):
         try:
             if not generic:
+                own = game.spec.solver
                 for name, solver in _offers(game):
-                    found = _answer(name, solver, game, node_limit, time_limit)
+                    limit = node_limit or DEFAULT_NODE_LIMIT
+                    if node_limit is None and solver is own:
+                        limit = default_node_limit(game.spec)
+                    found = _answer(name, solver, game, limit, time_limit)
                     if found is not None:
                         return found
             name = "generic"
-            return generic_solve(game, node_limit=node_limit, time_limit=time_limit)
+            return generic_solve(game, node_limit=node_limit or DEFAULT_NODE_LIMIT, time_limit=time_limit)
         except MemoryError as err:  # the search is unwound and its tables freed by now
             nodes = err.nodes or nodes_checked() if isinstance(err, MemoryLimitReached) else nodes_checked()
             why = str(err) if isinstance(err, MemoryLimitReached) else "the system refused more memory"
             seconds = time.perf_counter() - start
             return SolveResult(UNKNOWN, (), nodes, seconds, name, f"out of memory: {why}")
+
+
+def default_node_limit(spec: GameSpec, *, generic: bool = False) -> int:
+    """The node limit a solve of a game of ``spec`` runs to when none is given: its own
+    solver's declared limit (``GameSpec.solver_node_limit``), else :data:`DEFAULT_NODE_LIMIT`.
+
+    >>> import patience_core
+    >>> default_node_limit(patience_core.find_game("tripeaks")[0])
+    2000000
+    """
+    if generic or spec.solver is None or spec.solver_node_limit is None:
+        return DEFAULT_NODE_LIMIT
+    return spec.solver_node_limit
 
 
 def _offers(game: Game) -> Iterator[tuple[str, _Offer]]:

@@ -48,7 +48,7 @@ from patience_core import (
 from patience_core.engine.cards import SUIT_OF
 from patience_klondike.deals import CANFIELD_COLUMNS, CANFIELD_RESERVE, pysol_canfield
 from patience_klondike.position import Column, Position
-from patience_klondike.solver import solve_full_information
+from patience_klondike.solver import DEFAULT_NODE_LIMIT, solve_full_information
 from patience_klondike.variant import CANFIELD, Variant
 
 HOME: Final = Build(Step.UP, Suits.SAME, wrap=True)
@@ -219,6 +219,7 @@ CANFIELD_GAME: Final = GameSpec(
         ),
     ),
     solver=solve_game,
+    solver_node_limit=DEFAULT_NODE_LIMIT,  # the family solver's figures are at its own limit
     family="klondike",
     pysol=pysol_deal,
 )

@@ -33,7 +33,7 @@ from patience_core import (
 from patience_klondike.deals import pysol_klondike
 from patience_klondike.position import Column, Position
 from patience_klondike.scoring import SCORINGS, scoring_for
-from patience_klondike.solver import solve_full_information
+from patience_klondike.solver import DEFAULT_NODE_LIMIT, solve_full_information
 from patience_klondike.variant import Variant
 
 HOME = Build(Step.UP, Suits.SAME)
@@ -208,6 +208,7 @@ KLONDIKE = GameSpec(
         ),
     ),
     solver=solve_game,
+    solver_node_limit=DEFAULT_NODE_LIMIT,  # the family solver's figures are at its own limit
     family="klondike",
     pysol=pysol_deal,
 )
@@ -219,6 +220,7 @@ THUMB_AND_POUCH = GameSpec(
     ThumbAndPouchRules,
     options=(Option("draw", 1, "cards turned from the stock at a time", minimum=1, maximum=5),),
     solver=solve_game,
+    solver_node_limit=DEFAULT_NODE_LIMIT,  # the family solver's figures are at its own limit
     family="klondike",
 )
 
