@@ -187,5 +187,8 @@ def test_patience_solve_uses_the_klondike_family_solvers_own_default_limit():
     assert json.loads(tripeaks.stdout)["node_limit"] == DEFAULT_NODE_LIMIT
     generic = patience("solve", "klondike", "--seed", "1", "--generic", "--limit", "500", "--json")
     assert json.loads(generic.stdout)["node_limit"] == 500
-    summary = patience("solve", "thumb-and-pouch", "--seeds", "1..2")
+    summary = patience("solve", "klondike-3", "--seeds", "1..2")
     assert "Node limit: 20,000,000 a deal" in summary.stdout
+    # Thumb and Pouch keeps the core's: its searches to 20,000,000 need gigabytes
+    thumb = patience("solve", "thumb-and-pouch", "--seed", "1", "--json")
+    assert json.loads(thumb.stdout)["node_limit"] == DEFAULT_NODE_LIMIT

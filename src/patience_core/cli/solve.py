@@ -104,8 +104,8 @@ def solve(
             "-n",
             metavar="NODES",
             help="Positions to search at most (per deal); the verdict is 'unknown' when it runs out."
-            f" Default: {DEFAULT_NODE_LIMIT:,}, or the limit the game's own solver declares"
-            " (20,000,000 for the Klondike family's).",
+            " Default: the limit the game's own solver declares (docs/solver.md), else"
+            f" {DEFAULT_NODE_LIMIT:,}.",
             show_default=False,
         ),
     ] = None,

@@ -321,15 +321,15 @@ class Search:
     prune_draws: bool
     mix: int  # 0, or the state of the generator that shuffles each group of moves (``shuffle``)
     # The search.
-    buf: list[int]
-    bstart: list[int]
-    bnext: list[int]
-    bend: list[int]
-    taken: list[int]
-    tundo: list[int]
-    astart: list[int]
-    amove: list[int]
-    aundo: list[int]
+    buf: array[int]
+    bstart: array[int]
+    bnext: array[int]
+    bend: array[int]
+    taken: array[int]
+    tundo: array[int]
+    astart: array[int]
+    amove: array[int]
+    aundo: array[int]
     ap: int
 
     def __init__(
@@ -432,15 +432,18 @@ class Search:
         self.prune_wait = True
         self.prune_draws = True
         self.mix = 0
-        self.buf = []
-        self.bstart = [0]
-        self.bnext = [0]
-        self.bend = [0]
-        self.taken = [0]
-        self.tundo = [0]
-        self.astart = [0]
-        self.amove = []
-        self.aundo = []
+        # Arrays of machine words, not lists: a search can go hundreds of thousands of moves
+        # deep (Thumb and Pouch, where runs go to and fro), and a list holds an int object of
+        # some 32 bytes for each entry past 256, five times what these frames need.
+        self.buf = array("q")
+        self.bstart = array("q", [0])
+        self.bnext = array("q", [0])
+        self.bend = array("q", [0])
+        self.taken = array("q", [0])
+        self.tundo = array("q", [0])
+        self.astart = array("q", [0])
+        self.amove = array("q")
+        self.aundo = array("q")
         self.ap = 0
 
     def setup(
@@ -1039,7 +1042,7 @@ class Search:
         """The moves worth trying from the position, best first, into the buffer at ``depth``."""
         pos = self.bstart[depth]
         if pos + _MAX_MOVES > len(self.buf):
-            self.buf.extend([0] * (pos + 4 * _MAX_MOVES - len(self.buf)))
+            self.buf.extend(array("q", [0]) * (pos + 4 * _MAX_MOVES - len(self.buf)))
         buf = self.buf
         nc = self.ncols
         par = self.par
