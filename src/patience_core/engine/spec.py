@@ -155,9 +155,9 @@ def _presets(values: Iterable[Preset]) -> tuple[Preset, ...]:
     return tuple(values)
 
 
-def _check_node_limit(_spec: object, _attribute: object, value: object) -> None:
+def _check_node_limit(_: Any, attribute: attrs.Attribute[int | None], value: int | None) -> None:
     if value is not None and (type(value) is not int or value < 1):
-        raise ValueError(f"solver_node_limit is a whole number of positions above 0, or None; not {value!r}")
+        raise ValueError(f"{attribute.name} is a whole number of positions above 0, or None; not {value!r}")
 
 
 @attrs.frozen
