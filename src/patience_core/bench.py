@@ -38,7 +38,7 @@ import attrs
 
 import patience_core
 from patience_core.engine.deal import span
-from patience_core.solver import DEFAULT_NODE_LIMIT, NO_WIN, UNKNOWN, WON, builds
+from patience_core.solver import NO_WIN, UNKNOWN, WON, builds
 
 MAX_PLAYOUT_MOVES: Final = 10_000
 REPEATS_PLAYOUT_MOVES: Final = 200
@@ -216,13 +216,14 @@ def solve_seeds(
     seeds: Iterable[int],
     *,
     options: Mapping[str, Any] | None = None,
-    node_limit: int = DEFAULT_NODE_LIMIT,
+    node_limit: int | None = None,
     time_limit: float | None = None,
     generic: bool = False,
     memory_limit_mb: float | None = None,
     pysol: bool = False,
 ) -> Iterator[DealSolve]:
     """Solve each deal of ``seeds`` from its start, seeing every card; one result per deal, in order.
+    ``node_limit`` and the other limits are :func:`~patience_core.solve_full_information`'s.
 
     The time of a deal is the wall time of the :func:`~patience_core.solve_full_information`
     call (dealing is not counted). ``seeds`` is walked lazily, so a range of any size will do.

@@ -214,12 +214,13 @@ def solve(
                     patience_core.new_game(game, deal=spec.pysol(deals.start), **values)  # type: ignore[arg-type]
                 else:
                     patience_core.new_game(game, seed=deals.start, **values)  # type: ignore[arg-type]  # bad options fail here
-                limits = Limits(limit or default_node_limit(spec, generic=generic), time_limit, memory_limit)
+                shown = limit or default_node_limit(spec, generic=generic)
+                limits = Limits(shown, time_limit, memory_limit, limit)
                 code = _solve_range(game, values, deals, limits, generic, json_out, plain, by_pysol)
                 raise typer.Exit(code)
             g = make_game(game, seed, deal, option, pysol)
     nodes = limit or default_node_limit(g.spec, generic=generic)
-    _solve_one(g, record, Limits(nodes, time_limit, memory_limit), generic, json_out)
+    _solve_one(g, record, Limits(nodes, time_limit, memory_limit, limit), generic, json_out)
 
 
 def _first_id() -> str:
@@ -232,11 +233,15 @@ def _first_id() -> str:
 
 @attrs.frozen
 class Limits:
-    """How far each solve may go: positions, seconds and megabytes (None: no limit, the default)."""
+    """How far each solve may go: positions, seconds and megabytes (None: no limit, the default).
+
+    ``nodes`` is the node limit reported; ``given`` is ``--limit`` as typed (None: each solver's
+    default, which the API chooses: the game's own solver's declared limit, else the core's)."""
 
     nodes: int
     seconds: float | None
     megabytes: float | None
+    given: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"node_limit": self.nodes, "time_limit": self.seconds, "memory_limit_mb": self.megabytes}
@@ -245,7 +250,7 @@ class Limits:
 def _solve_one(game: Game, record: Path | None, limits: Limits, generic: bool, json_out: bool) -> None:
     result = patience_core.solve_full_information(
         game,
-        node_limit=limits.nodes,
+        node_limit=limits.given,
         time_limit=limits.seconds,
         generic=generic,
         memory_limit_mb=limits.megabytes,
@@ -351,7 +356,7 @@ def _solve_range(
         game_id,
         deals,
         options=options,
-        node_limit=limits.nodes,
+        node_limit=limits.given,
         time_limit=limits.seconds,
         generic=generic,
         memory_limit_mb=limits.megabytes,
