@@ -6,6 +6,7 @@ import os
 import signal
 import subprocess
 import sysconfig
+import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -71,3 +72,18 @@ def interruptible() -> None:
     see the test's Ctrl-C. With the default restored, Python turns it into KeyboardInterrupt.
     """
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def ctrl_c(proc: subprocess.Popen[str], when: Callable[[], bool], *, timeout: float = 60) -> tuple[str, str]:
+    """Press Ctrl-C in ``proc`` once ``when()`` is true (it is asked until ``timeout``), wait for
+    the command to end, and return what it wrote; a command still running at the end is killed."""
+    try:
+        deadline = time.monotonic() + timeout
+        while not when() and proc.poll() is None:
+            assert time.monotonic() < deadline, "the moment to press Ctrl-C never came"
+            time.sleep(0.05)
+        proc.send_signal(signal.SIGINT)
+        return proc.communicate(timeout=timeout)
+    finally:
+        if proc.poll() is None:
+            proc.kill()

@@ -5,9 +5,14 @@ with what was searched (finding 7)."""
 from __future__ import annotations
 
 import json
+import os
 import resource
+import signal
 import subprocess
 import sys
+import threading
+import time
+import warnings
 
 import attrs
 import pytest
@@ -192,3 +197,91 @@ def test_patience_solve_uses_the_klondike_family_solvers_own_default_limit():
     # Thumb and Pouch keeps the core's: its searches to 20,000,000 need gigabytes
     thumb = patience("solve", "thumb-and-pouch", "--seed", "1", "--json")
     assert json.loads(thumb.stdout)["node_limit"] == DEFAULT_NODE_LIMIT
+
+
+# --- Ctrl-C while a search runs -----------------------------------------------------------------
+
+needs_main_thread_timer = pytest.mark.skipif(
+    not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread(),
+    reason="Ctrl-C is held in the main thread of systems with a CPU timer",
+)
+
+
+@pytest.fixture
+def python_ctrl_c():
+    """Python's own Ctrl-C handler, even in a run that inherited SIGINT ignored (a background job)."""
+    saved = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, saved)
+
+
+def press_ctrl_c() -> None:
+    os.kill(os.getpid(), signal.SIGINT)
+    time.sleep(0.01)  # the handler runs at the next bytecode; give the signal time to arrive
+
+
+def search_under_a_memory_limit(steps: list[str], done: list[str], *, spin: float = 0.0) -> None:
+    """Run ``steps`` ("check" or "ctrl-c") as a search would inside a solve, then spin for
+    ``spin`` seconds of CPU; each step is added to ``done`` as it finishes."""
+    with memory.memory_limit():
+        for step in steps:
+            if step == "check":
+                memory.check_memory(len(done) * memory.CHECK_EVERY)
+            else:
+                press_ctrl_c()
+            done.append(step)
+        start = time.process_time()
+        while time.process_time() - start < spin:
+            pass
+
+
+@needs_main_thread_timer
+def test_ctrl_c_in_a_search_that_checks_its_memory_is_raised_at_its_next_check(python_ctrl_c):
+    done: list[str] = []
+    with pytest.raises(KeyboardInterrupt):
+        search_under_a_memory_limit(["check", "ctrl-c", "check", "check"], done)
+    assert done == ["check", "ctrl-c"]  # held through the Ctrl-C, raised at the next check
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+@needs_main_thread_timer
+def test_ctrl_c_in_code_that_never_checks_is_raised_at_once(python_ctrl_c):
+    with memory.memory_limit():
+        with pytest.raises(KeyboardInterrupt):
+            press_ctrl_c()
+        memory.check_memory(0)  # nothing held
+
+
+@needs_main_thread_timer
+def test_a_ctrl_c_held_after_the_last_check_is_raised_as_the_search_ends(python_ctrl_c):
+    done: list[str] = []
+    with pytest.raises(KeyboardInterrupt):
+        search_under_a_memory_limit(["check", "ctrl-c"], done)  # no check after the Ctrl-C
+    assert done == ["check", "ctrl-c"]
+    with memory.memory_limit():
+        memory.check_memory(0)  # nothing left over for the next search
+
+
+@needs_main_thread_timer
+def test_a_ctrl_c_held_for_a_search_that_stopped_checking_is_raised_by_the_timer(monkeypatch, python_ctrl_c):
+    monkeypatch.setattr(memory, "HOLD_SECONDS", 0.05)
+    start = time.process_time()
+    with pytest.raises(KeyboardInterrupt):
+        # checked once, then handed over to code that does not check
+        search_under_a_memory_limit(["check", "ctrl-c"], [], spin=10)
+    assert time.process_time() - start < 5
+
+
+@needs_main_thread_timer
+def test_ctrl_c_in_a_games_own_solver_that_checks_reaches_the_caller_not_a_plugin_warning(python_ctrl_c):
+    def checking(game, node_limit, time_limit):
+        for nodes in range(0, 1 << 20, memory.CHECK_EVERY):
+            memory.check_memory(nodes)
+            if nodes == 2 * memory.CHECK_EVERY:
+                press_ctrl_c()
+        return None
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a PluginWarning would blame the solver
+        with pytest.raises(KeyboardInterrupt):
+            solve_full_information(game_with_solver(checking))

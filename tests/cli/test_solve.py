@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from cli_helpers import run
-from command import interruptible
+from command import ctrl_c, interruptible
 
 import patience_core
 from patience_core.userdata.records import save_game
@@ -426,6 +426,42 @@ def test_at_a_terminal_a_progress_bar_shows_and_ctrl_c_prints_the_summary(tmp_pa
     assert match
     assert int(match[1]) == int(match[2]) >= 2
     assert f"Deals: {match[1]}; won " in text
+    assert "Traceback" not in text
+
+
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@pytest.mark.skipif(
+    not EXE.exists() or not Path("/proc/self/stat").exists(), reason="needs the command and /proc"
+)
+@pytest.mark.parametrize(
+    "args",
+    [
+        # One long search whose keys are long integers (minutes at this limit).
+        ["klondike-3", "--seed", "225", "--limit", "20000000"],
+        # Many short searches, most of which end before their first memory check.
+        ["freecell", "--seeds", "1..100000"],
+    ],
+)
+def test_ctrl_c_in_a_compiled_search_exits_130_without_aborting(tmp_path, args):
+    # A compiled search stopped by Python's Ctrl-C handler in the middle of long-integer
+    # arithmetic made mypyc's runtime abort with "fatal: out of memory" (exit 134). The core
+    # now holds a Ctrl-C until the search's next memory check.
+    proc = subprocess.Popen(
+        [str(EXE), "solve", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PATIENCE_HOME": str(tmp_path)},
+        preexec_fn=interruptible,
+    )
+    # Past the start-up (well under a second of CPU): the search is under way.
+    _, text = ctrl_c(proc, lambda: _cpu_seconds(proc.pid) >= 2.5)
+    assert proc.returncode == 130, text[-500:]
+    assert "fatal" not in text
     assert "Traceback" not in text
 
 

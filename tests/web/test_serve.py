@@ -9,12 +9,11 @@ import socket
 import subprocess
 import sys
 import sysconfig
-import time
 import urllib.request
 from pathlib import Path
 
 import pytest
-from command import interruptible
+from command import ctrl_c, interruptible
 from typer.testing import CliRunner
 
 from patience_core.cli import app
@@ -40,22 +39,17 @@ def test_serve_serves_the_page_and_stops_on_ctrl_c_without_a_traceback(isolated)
         env=env,
         preexec_fn=interruptible,
     )
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as page:
-                    assert b"<title>Patience</title>" in page.read()
-                break
-            except OSError:
-                assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
-                assert time.monotonic() < deadline
-                time.sleep(0.2)
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=30)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
+
+    def served() -> bool:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as page:
+                assert b"<title>Patience</title>" in page.read()
+            return True
+        except OSError:
+            assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
+            return False
+
+    out, err = ctrl_c(proc, served, timeout=30)
     assert proc.returncode == 0, err
     assert f"Patience is served at http://127.0.0.1:{port}/" in out
     assert out.rstrip().endswith("Stopped.")

@@ -421,17 +421,18 @@ def test_a_node_limit_gives_unknown():
     assert result.line == ()
 
 
-def test_check_memory_is_called_every_16384_positions_and_may_stop_the_search():
+def test_check_memory_is_called_as_the_search_starts_and_every_16384_positions_and_may_stop_it():
     calls = []
 
     def check(nodes: int) -> None:
         calls.append(nodes)
-        if len(calls) == 2:
+        if len(calls) == 3:
             raise MemoryLimitReached(nodes, 10, 5)
 
     # Deal 18 with draw 3 takes more than 100,000 positions; deal 14 is won in a few hundred.
-    result = solve_full_information(klondike_deal(18), KLONDIKE_3, check_memory=check)
-    assert calls == [16384, 32768]
+    # tries=0: one search, so one start.
+    result = solve_full_information(klondike_deal(18), KLONDIKE_3, check_memory=check, tries=0)
+    assert calls == [0, 16384, 32768]
     assert result.verdict == "unknown"
     assert result.nodes == 32768
     assert result.reason.startswith("out of memory")

@@ -16,6 +16,16 @@ The limit is the one given (``memory_limit``, ``patience solve --memory-limit``)
 thread is also checked ten times a second of CPU time (a ``SIGVTALRM`` timer, where the system
 has one), so it too stops before the system refuses memory: near that edge CPython may fail in
 odd ways (a ``SystemError``, or a loop that never ends) rather than raise ``MemoryError``.
+
+A search that calls :func:`check_memory` itself is left to do so: the timer then checks
+nothing, and Ctrl-C (SIGINT) in the main thread is held until the search's next check, which
+raises ``KeyboardInterrupt`` there. A search compiled with mypyc must not be stopped between
+its checks: CPython looks for signals in the middle of long-integer arithmetic, and mypyc's
+runtime takes a failure there (the ``KeyboardInterrupt`` of Python's own Ctrl-C handler) for
+an allocation that failed and aborts the process ("fatal: out of memory"). A search that has
+not called :func:`check_memory` for :data:`HOLD_SECONDS` of CPU time is taken not to check
+(it may have handed over to one that does not): the timer then checks its memory and
+delivers a Ctrl-C held for it.
 """
 
 from __future__ import annotations
@@ -24,6 +34,7 @@ import os
 import signal
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -82,6 +93,21 @@ class MemoryLimitReached(MemoryError):
 _LIMIT: ContextVar[Limit | None] = ContextVar("patience_memory_limit", default=None)
 _NODES: ContextVar[int] = ContextVar("patience_nodes_checked", default=0)
 
+HOLD_SECONDS: Final = 2.0
+"""CPU seconds since a search's last :func:`check_memory` within which its Ctrl-C waits for its
+next check; a compiled search checks far more often than that (16,384 positions)."""
+
+
+class _MainThread:
+    """What the main thread's search has done, for the signal handlers (only the main thread
+    takes signals): when it last checked its memory itself, and whether a Ctrl-C waits."""
+
+    checked_at: float | None = None
+    interrupted = False
+
+
+_main = _MainThread()
+
 
 def default_limit() -> int:
     """The resident memory a search may use when no limit is given: most of the machine's."""
@@ -128,6 +154,7 @@ def memory_limit(megabytes: float | None = None) -> Iterator[Limit]:
     token = _LIMIT.set(limit)
     nodes = _NODES.set(0)
     timed = _start_timer()
+    held = timed and _hold_ctrl_c()
     try:
         yield limit
     finally:
@@ -135,6 +162,12 @@ def memory_limit(megabytes: float | None = None) -> Iterator[Limit]:
             signal.setitimer(signal.ITIMER_VIRTUAL, 0)
         _LIMIT.reset(token)
         _NODES.reset(nodes)
+        if held:
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+            _main.checked_at = None
+            if _main.interrupted:  # pressed after the search's last check
+                _main.interrupted = False
+                raise KeyboardInterrupt
 
 
 TIMER_SECONDS: Final = 0.1
@@ -159,15 +192,54 @@ def _start_timer() -> bool:
 
 
 def _on_timer(signum: int, frame: FrameType | None) -> None:
-    check_memory(_NODES.get())  # nothing outside memory_limit
+    if _checks_itself():
+        return
+    if _main.interrupted:
+        _main.interrupted = False
+        raise KeyboardInterrupt
+    _check(_NODES.get())  # nothing outside memory_limit
+
+
+def _hold_ctrl_c() -> bool:
+    """Take Ctrl-C in hand while a search runs, if Python's own handler has it (the caller is
+    the main thread); True when it was taken."""
+    if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        return False  # ignored, or somebody else's handler (or ours, in a search within one)
+    _main.checked_at = None
+    _main.interrupted = False
+    signal.signal(signal.SIGINT, _on_ctrl_c)
+    return True
+
+
+def _on_ctrl_c(signum: int, frame: FrameType | None) -> None:
+    if _checks_itself():
+        _main.interrupted = True  # raised at the search's next check
+        return
+    raise KeyboardInterrupt
+
+
+def _checks_itself() -> bool:
+    """Whether the main thread's search has checked its memory lately, so will again soon."""
+    checked = _main.checked_at
+    return checked is not None and time.process_time() - checked < HOLD_SECONDS
 
 
 def check_memory(nodes: int) -> None:
     """Raise :class:`MemoryLimitReached` when the process uses more memory than the search
     under way may; ``nodes`` is the positions it has searched. Call it every
     :data:`CHECK_EVERY` positions (``if not nodes & MASK``); outside :func:`memory_limit` it
-    checks nothing.
+    checks nothing. A Ctrl-C pressed since the last call is raised here
+    (``KeyboardInterrupt``).
     """
+    if threading.current_thread() is threading.main_thread():
+        if _main.interrupted:
+            _main.interrupted = False
+            raise KeyboardInterrupt
+        _main.checked_at = time.process_time()
+    _check(nodes)
+
+
+def _check(nodes: int) -> None:
     limit = _LIMIT.get()
     if limit is None:
         return

@@ -972,9 +972,10 @@ def search(
     for measuring meta threads alone). Each meta thread searches ``quota`` new positions a
     turn, the complete thread ``complete_quota`` while a meta thread is left, then the rest.
     ``deadline``: a ``time.perf_counter()`` value, or 0 for none. A won line is written to
-    ``line`` as steps, safe moves home included. ``check_memory(nodes)`` is called every
-    :data:`MEMORY_EVERY` positions and stops the search by raising.
+    ``line`` as steps, safe moves home included. ``check_memory(nodes)`` is called as it
+    starts and every :data:`MEMORY_EVERY` positions, and stops the search by raising.
     """
+    check_memory(0)  # before the first position too: it tells the core this search checks
     rules = rules_for(len(cols), ncells, build, empty)
     root = Position(list(cols), list(cells), list(found))
     auto_moves(rules, root, line)

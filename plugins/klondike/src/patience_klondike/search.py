@@ -1265,6 +1265,7 @@ class Search:
         self, node_limit: int, deadline: float, line: list[int], check_memory: Callable[[int], None]
     ) -> tuple[int, int]:
         """Depth-first search from the position set up; (NO_WIN, WON or STOPPED, positions)."""
+        check_memory(0)  # before the first position too: it tells the core this search checks
         limited = self.limit >= 0
         draws = self.prune_draws and not limited and self.draw > 1
         seen = Seen(self.keybits)
@@ -1428,7 +1429,7 @@ def search(
     card first, the waste's top at ``tp - 1``, then the stock, next card first); the redeals
     used; the reserve, bottom first. A won line is written to ``line`` as moves (see
     :func:`move`). ``deadline``: a ``time.perf_counter()`` value, or 0 for none.
-    ``check_memory(nodes)`` is called every :data:`MEMORY_EVERY` positions and stops the
+    ``check_memory(nodes)`` is called as it starts and every :data:`MEMORY_EVERY` positions, and stops the
     search by raising. ``prune``: the reductions to use (PRUNE_DEAD, PRUNE_TWINS, PRUNE_WAIT,
     PRUNE_DRAWS; all by default), for tests that check each changes no verdict. ``shuffle``:
     0 for the usual order of moves, else a seed from which each group of moves (the six of

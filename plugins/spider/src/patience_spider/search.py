@@ -398,9 +398,10 @@ def search(
     move and keeps a table of the positions it searched (:func:`key`), so that it answers
     NO_WIN only when every position reachable was searched. The steps of a win are written to
     ``line``. ``deadline``: a ``time.perf_counter()`` value, or 0 for none.
-    ``check_memory(nodes)`` is called every :data:`MEMORY_EVERY` positions and stops the
+    ``check_memory(nodes)`` is called as it starts and every :data:`MEMORY_EVERY` positions, and stops the
     search by raising.
     """
+    check_memory(0)  # before the first position too: it tells the core this search checks
     rules = Rules(len(cols), by_suit, groups, kings_only, full_to_deal, stock, runs)
     root = Node(list(cols), left, home)
     if home >= runs:
