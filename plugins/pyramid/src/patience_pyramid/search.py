@@ -217,8 +217,9 @@ def search_deal(
     per layout position; ``tables`` the layout's cover tables; the position as in the module
     docstring of :mod:`patience_pyramid.solver`; ``count`` the stock and waste cards of each
     rank, 4 bits each; ``deadline`` a ``time.perf_counter()`` value or 0 for none;
-    ``check_memory(nodes)`` is called every :data:`MEMORY_EVERY` positions and stops the search
-    by raising (a compiled loop never gives a signal handler the chance to). ``mode``: what is
+    ``check_memory(nodes)`` is called as it starts and every :data:`MEMORY_EVERY` positions,
+    and stops the search by raising (a compiled loop never gives a signal handler the chance
+    to). ``mode``: what is
     in reach of the waste (:data:`DRAWN_AND_TOP`, :data:`TOP_ONLY`, :data:`TOP_AND_OLDEST`).
     ``rank_fits[r]`` (ranks 0-13) has bit s set when ranks r and s pair, ``alone`` bit r when a card
     of rank r goes by itself; by default Pyramid's, pairs summing to 13 and kings alone. A rank
@@ -226,6 +227,7 @@ def search_deal(
     usual order of the pairs tried from a position, else the seed of a shuffled one (the same
     positions are reached, so "no win" is as sound; only which win comes first changes).
     """
+    check_memory(0)  # before the first position too: it tells the core this search checks
     rng = random.Random(shuffle) if shuffle else None
     fits: list[int] = list(SUM_13_FITS) if rank_fits is None else rank_fits
     # Prunings 2 and 5 are counted for Pyramid's pairs (a rank pairs with one rank, 13 less it);

@@ -56,6 +56,7 @@ def search(
     order, ``tables`` the layout's cover tables, ``weights`` its chain weights and ``ids`` a list
     of zeros as long as their bound (left all zeros). A won line is written to ``line``.
     """
+    check_memory(0)  # before the first position too: it tells the core this search checks
     nstock = len(srank)
     slots = _TOPS + len(rank_at)  # then one slot per card just played (its rank and walls)
     onto: list[int] = [0] * 14  # onto[t]: the ranks that fit on a top of rank t, a bitmask

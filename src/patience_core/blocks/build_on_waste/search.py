@@ -54,9 +54,10 @@ def search(
     zeros as long as their bound, or empty to number the sets in a dictionary; it is left all
     zeros. ``deadline``: a ``time.perf_counter()`` value, or 0 for none. A won line is written
     to ``line`` (positions played, :data:`DRAW` for a draw). ``check_memory(nodes)`` is called
-    every :data:`MEMORY_EVERY` positions and stops the search by raising (a compiled loop
-    never gives a signal handler the chance to).
+    as it starts and every :data:`MEMORY_EVERY` positions, and stops the search by raising (a
+    compiled loop never gives a signal handler the chance to).
     """
+    check_memory(0)  # before the first position too: it tells the core this search checks
     nstock = len(srank)
     # Argument 3: each layout card left needs a card to go on, one it fits on: a layout card
     # (each takes one card), a stock card still to come (each takes one) or the waste top.

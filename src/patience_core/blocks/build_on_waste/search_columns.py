@@ -185,8 +185,10 @@ def search(
     two columns whose first ``k`` cards have the same ranks, so positions that differ only by
     such columns share a number. ``deadline``: a ``time.perf_counter()`` value, or 0 for none.
     A won line is written to ``line``: the column of each card played. ``check_memory(nodes)``
-    is called every :data:`MEMORY_EVERY` positions and stops the search by raising.
+    is called as it starts and every :data:`MEMORY_EVERY` positions, and stops the search by
+    raising.
     """
+    check_memory(0)  # before the first position too: it tells the core this search checks
     nb = neighbours(wrap)
     shifts = cycle_shifts()
     h = list(heights)
