@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol, runtime_checkable
 
 from patience_core.engine.errors import quoted
 from patience_core.engine.spec import PlayerSpec
+from patience_core.players.greedy import progress
 from patience_core.players.seen import Seen
 from patience_core.plugins import REGISTRY
 from patience_core.plugins.guard import plugin_code
@@ -122,6 +123,11 @@ of a player, not won: such a game ends when its player stops."""
 REPEAT_LIMIT = 3
 """Such a game is also stopped when one position comes back this many times: its player is
 going round in circles."""
+STALL_MOVES = 200
+"""Such a game is also stopped when a player that does not see hidden cards has made no
+progress in this many moves (:func:`~patience_core.players.greedy.progress`: no card home,
+none turned face up, none taken out of the stock and waste): with no limit on redeals, a
+stock turned through for ever reaches a new position each pass."""
 
 
 def play_game(
@@ -133,18 +139,24 @@ def play_game(
     source when None) for its choices; a full-information player is handed the game itself.
     Each move is checked (an illegal one raises :class:`~patience_core.IllegalMoveError`) and
     pushed: players are not observed, like searches. A game whose positions may repeat is
-    stopped after ``max_moves`` moves, or when a position comes back :data:`REPEAT_LIMIT`
-    times (it is then not over, and not won).
+    stopped after ``max_moves`` moves, when a position comes back :data:`REPEAT_LIMIT` times,
+    or, for a player that does not see hidden cards, after :data:`STALL_MOVES` moves without
+    progress (it is then not over, and not won).
     """
     rng = rng if rng is not None else random.Random()
     full = sees_hidden_cards(player)
     limit = max_moves if game.rules.repeats else None
     visits: dict[Hashable, int] = {}
+    best, since = progress(game.table), 0
     while not game.is_over() and (limit is None or len(game.moves) < limit):
         if limit is not None:
             key = game.rules.solver_key(game.table)
             visits[key] = visits.get(key, 0) + 1
             if visits[key] >= REPEAT_LIMIT:
+                break
+            now = progress(game.table)
+            best, since = (now, 0) if now > best else (best, since + 1)
+            if since > STALL_MOVES and not full:
                 break
         move = player.choose_seeing_all(game) if full else player.choose(Seen(game, rng))  # type: ignore[attr-defined]
         game.push(game.checked(move))

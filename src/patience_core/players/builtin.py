@@ -16,7 +16,7 @@ from patience_core.engine.game import Game
 from patience_core.engine.moves import Move
 from patience_core.players.advice import NODE_BUDGET, NODE_LIMIT, SAMPLES, SOLVED, Hint, advise
 from patience_core.players.base import PlayerSpec, seconds, whole
-from patience_core.players.greedy import greedy_order
+from patience_core.players.greedy import Visited, greedy_order
 from patience_core.players.seen import Seen
 from patience_core.plugins.hookspecs import hookimpl
 from patience_core.solver import DEFAULT_NODE_LIMIT, MAX_NODE_LIMIT, WON, SolveResult, solve_full_information
@@ -35,12 +35,20 @@ class RandomPlayer:
 
 
 class GreedyPlayer:
-    """The greedy heuristic (:mod:`patience_core.players.greedy`): longest run in sight, most cards freed."""
+    """The greedy heuristic (:mod:`patience_core.players.greedy`): longest run in sight, most cards freed.
+
+    In a game whose positions may repeat it never goes back to a position of the game it has
+    been in (as it saw them), while another move is left: cards moved to and fro between
+    columns would otherwise fill the game until it is stopped.
+    """
 
     name = "greedy"
 
+    def __init__(self) -> None:
+        self._visited = Visited()
+
     def choose(self, seen: Seen) -> Move:
-        return greedy_order(seen)[0]
+        return self._visited.avoid(seen, greedy_order(seen))
 
 
 class HintPlayer:
@@ -50,6 +58,8 @@ class HintPlayer:
     same on any machine; give ``time_limit`` in seconds to bound each move by the clock instead.
     Once nothing is hidden it solves the position once and follows the line (or, when there
     is none or the solver cannot decide, plays greedy) instead of solving again every move.
+    In a game whose positions may repeat it never goes back to a position of the game it has
+    been in while another move is left (the next move of the hint's ranking instead).
     """
 
     name = "hint"
@@ -72,6 +82,7 @@ class HintPlayer:
         self.last: Hint | None = None
         self._plan_for: tuple[tuple[int, ...], tuple[Move, ...]] | None = None
         self._plan: list[Move] | None = None
+        self._visited = Visited()
 
     def choose(self, seen: Seen) -> Move:
         legal = seen.legal_moves()
@@ -86,7 +97,9 @@ class HintPlayer:
             time_limit=self.time_limit,
             sample_forced=False,
         )
-        return self.last.move
+        # The hint's ranking, so that a game of piles does not go back to where it has been.
+        order = [tally.move for tally in self.last.tallies] or [self.last.move]
+        return self._visited.avoid(seen, order)
 
     def _exact(self, seen: Seen) -> Move:
         game = seen.sample(random.Random(0))  # nothing is hidden: this is the position itself
@@ -104,7 +117,7 @@ class HintPlayer:
         result = solve_full_information(game, node_limit=limit, time_limit=self.time_limit)
         self._plan_for = (cards, moves)
         self._plan = [Move.parse(m) for m in result.line] if result.verdict == WON and result.line else None
-        return self._plan[0] if self._plan else greedy_order(seen)[0]
+        return self._plan[0] if self._plan else self._visited.avoid(seen, greedy_order(seen))
 
 
 class SolverPlayer:

@@ -16,6 +16,7 @@ own order of the legal moves.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from typing import Any
 
 from patience_core.engine.game import Game
 from patience_core.engine.moves import Move
@@ -34,11 +35,20 @@ RUN_NODE_LIMIT = 400
 REPEATING_RUN_NODE_LIMIT = 40
 """The same in a game whose positions may repeat: there nearly every card is in sight and moves
 can go back and forth, so a run has no natural end and a long search tells nothing more."""
+PROGRESS_DEPTH = 3
+"""Card moves a greedy player of a game of piles looks ahead for progress after each move."""
 
 
 def greedy_order(seen: Seen, moves: Sequence[Move] | None = None) -> list[Move]:
-    """``moves`` (default: every legal move) best first by the greedy heuristic."""
+    """``moves`` (default: every legal move) best first by the greedy heuristic.
+
+    A game whose positions may repeat (a game of piles) is ranked by progress instead:
+    :func:`_piles_order`.
+    """
     moves = list(seen.legal_moves() if moves is None else moves)
+    rules = seen.spec.rules(seen.options)
+    if rules.repeats:
+        return _piles_order(seen, moves, rules)
     cards = [m for m in moves if not m.word]
     if len(cards) < 2:
         return cards + [m for m in moves if m.word]
@@ -47,6 +57,112 @@ def greedy_order(seen: Seen, moves: Sequence[Move] | None = None) -> list[Move]:
     scores = {m: _score(game, m, in_sight) for m in cards}
     ranked = sorted(cards, key=lambda m: scores[m], reverse=True)  # stable: ties keep the game's order
     return ranked + [m for m in moves if m.word]
+
+
+def _piles_order(seen: Seen, moves: list[Move], rules: Rules) -> list[Move]:
+    """The greedy order where positions may repeat: first the card moves that make progress
+    (:func:`progress`: a card home, a face-down card turned up, a card out of the stock and
+    waste) now or within a few further moves of cards in sight, the most first; then words
+    (``draw``, ``deal``); then the card moves that make none; a card taken back down from a
+    foundation last. Ranked by the longest run in sight, as other games are, the player moved
+    runs to and fro (every move of a run makes another possible) and never won a deal of
+    Klondike or FreeCell."""
+    home = frozenset(pile.id for pile in rules.piles if pile.kind == Kind.FOUNDATION)
+    words = [m for m in moves if m.word]
+    downs = [m for m in moves if not m.word and m.src in home]
+    cards = [m for m in moves if not m.word and m.src not in home]
+    if not cards:
+        return words + downs
+    game = seen.sample(seen.rng)
+    in_sight = frozenset(seen.deck.cards) - set(seen.unseen_ids)
+    base = progress(game.table)
+    scores: dict[Move, tuple[int, int]] = {}
+    for move in cards:
+        game.push(move)  # on the sample, taken back below
+        try:
+            now = progress(game.table) - base
+            scores[move] = (_reachable(game, in_sight, home) - base, now)
+        finally:
+            game.pop()
+    ranked = sorted(cards, key=lambda m: scores[m], reverse=True)  # stable: ties keep the game's order
+    useful = [m for m in ranked if scores[m][0] > 0]
+    idle = [m for m in ranked if scores[m][0] <= 0]
+    return useful + words + idle + downs
+
+
+def progress(table: Table) -> int:
+    """How far a game of piles has come: cards home, less cards face down, less cards in the
+    stock and the waste (more is further)."""
+    done = 0
+    for i, spec in enumerate(table.specs):
+        if spec.kind == Kind.FOUNDATION:
+            done += len(table.piles[i])
+        elif spec.kind in (Kind.STOCK, Kind.WASTE):
+            done -= len(table.piles[i])
+    return done - sum(table.down)
+
+
+def _reachable(game: Game, in_sight: frozenset[int], home: frozenset[str]) -> int:
+    """The most :func:`progress` reachable from ``game``'s position in at most
+    :data:`PROGRESS_DEPTH` card moves of cards in sight (none from a foundation)."""
+    rules, table = game.rules, game.table
+    budget = [REPEATING_RUN_NODE_LIMIT]
+
+    def search(depth: int) -> int:
+        best = progress(table)
+        if not depth or budget[0] <= 0 or rules.is_won(table):
+            return best
+        snap = table.snapshot()
+        for move in rules.legal_moves(table):
+            if move.word or move.src in home or not in_sight.issuperset(_moved_cards(table, move)):
+                continue
+            budget[0] -= 1
+            rules.apply(table, move)
+            best = max(best, search(depth - 1))
+            table.restore(snap)
+            if budget[0] <= 0:
+                break
+        return best
+
+    return search(PROGRESS_DEPTH)
+
+
+class Visited:
+    """The positions of one game a player has been in, as it saw them (no hidden card), so that
+    in a game whose positions may repeat it does not go round in circles."""
+
+    def __init__(self) -> None:
+        self._game: tuple[str, tuple[Move, ...]] = ("", ())
+        self._keys: set[Hashable] = set()
+
+    def avoid(self, seen: Seen, order: list[Move]) -> Move:
+        """The first move of ``order`` that leads to a position not yet been in (the first
+        move if every one does); in a game whose positions never repeat, the first."""
+        if not seen.spec.rules(seen.options).repeats:
+            return order[0]
+        game_id, moves = self._game
+        if game_id != seen.game_id or seen.moves[: len(moves)] != moves:
+            self._keys.clear()  # another game, or moves taken back
+        self._game = (seen.game_id, seen.moves)
+        self._keys.add(_view_key(seen.view))
+        if len(order) == 1:
+            return order[0]
+        sample = seen.sample(seen.rng)
+        for move in order:
+            sample.push(move)
+            key = _view_key(sample.to_dict("player"))
+            sample.pop()
+            if key not in self._keys:
+                return move
+        return order[0]
+
+
+def _view_key(view: dict[str, Any]) -> Hashable:
+    """A player view's position: every pile's cards as seen (None face down), and the passes
+    used where they are limited."""
+    stock = view.get("stock") or {}
+    passes = stock.get("passes_used") if stock.get("passes") is not None else None
+    return passes, tuple(tuple(pile["cards"]) for pile in view["piles"])
 
 
 def _score(game: Game, move: Move, in_sight: frozenset[int]) -> tuple[int, int]:
@@ -99,13 +215,14 @@ def _longest_run(game: Game, in_sight: frozenset[int]) -> int:
     return search()
 
 
-def play_out(game: Game) -> tuple[bool, int]:
+def play_out(game: Game, *, turns: list[int] | None = None) -> tuple[bool, int]:
     """Play ``game`` (a sample) to its end by a quick greedy rule; whether it was won, and the cards left.
 
     The rule uses nothing a player could not see: a card move whenever there is one, the one
     that frees the most cards (the first of equals), else the first word move (``draw``); a
     card taken back down from a foundation only when nothing else is left. ``game`` itself is
-    not changed.
+    not changed. ``turns[0]``, when given, is increased by the turns taken: a listing of the
+    legal moves each, what a play-out costs.
     """
     rules, table = game.rules, game.table.copy()
     layout = table.layout
@@ -115,6 +232,8 @@ def play_out(game: Game) -> tuple[bool, int]:
     for _ in range(REPEATING_PLAY_OUT_LIMIT if rules.repeats else PLAY_OUT_LIMIT):
         if rules.is_won(table):
             return True, 0
+        if turns is not None:
+            turns[0] += 1
         legal = rules.legal_moves(table)
         if seen is not None:
             seen.add(rules.solver_key(table))
