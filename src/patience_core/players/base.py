@@ -125,9 +125,9 @@ REPEAT_LIMIT = 3
 going round in circles."""
 STALL_MOVES = 200
 """Such a game is also stopped when a player that does not see hidden cards has made no
-progress in this many moves (:func:`~patience_core.players.greedy.progress`: no card home,
-none turned face up, none taken out of the stock and waste): with no limit on redeals, a
-stock turned through for ever reaches a new position each pass."""
+progress in this many moves (:func:`~patience_core.players.greedy.progress` never above its
+best: no card home, turned face up, taken out of the stock and waste or onto a run): with no
+limit on redeals, a stock turned through for ever reaches a new position each pass."""
 
 
 def play_game(

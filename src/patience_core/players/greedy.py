@@ -62,7 +62,8 @@ def greedy_order(seen: Seen, moves: Sequence[Move] | None = None) -> list[Move]:
 def _piles_order(seen: Seen, moves: list[Move], rules: Rules) -> list[Move]:
     """The greedy order where positions may repeat: first the card moves that make progress
     (:func:`progress`: a card home, a face-down card turned up, a card out of the stock and
-    waste) now or within a few further moves of cards in sight, the most first; then words
+    waste, a card onto a run) now or within a few further moves of cards in sight, the most
+    first; then words
     (``draw``, ``deal``); then the card moves that make none; a card taken back down from a
     foundation last. Ranked by the longest run in sight, as other games are, the player moved
     runs to and fro (every move of a run makes another possible) and never won a deal of
@@ -91,15 +92,25 @@ def _piles_order(seen: Seen, moves: list[Move], rules: Rules) -> list[Move]:
 
 
 def progress(table: Table) -> int:
-    """How far a game of piles has come: cards home, less cards face down, less cards in the
-    stock and the waste (more is further)."""
+    """How far a game of piles has come (more is further): cards home, less cards face down,
+    less cards in the stock and the waste, each counted four times; plus the face-up cards of
+    the columns that lie on a card they would move with as a run (in Spider a run of one suit
+    goes home only whole, so the runs built on the way are most of its progress: without them
+    the greedy player won no Spider deal)."""
     done = 0
+    built = 0
     for i, spec in enumerate(table.specs):
         if spec.kind == Kind.FOUNDATION:
             done += len(table.piles[i])
         elif spec.kind in (Kind.STOCK, Kind.WASTE):
             done -= len(table.piles[i])
-    return done - sum(table.down)
+        elif spec.kind == Kind.TABLEAU:
+            run = spec.moves_as_run
+            cards = table.piles[i]
+            if run is not None:
+                for k in range(table.down[i] + 1, len(cards)):
+                    built += run.fits(cards[k], cards[k - 1])
+    return 4 * (done - sum(table.down)) + built
 
 
 def _reachable(game: Game, in_sight: frozenset[int], home: frozenset[str]) -> int:
