@@ -169,11 +169,21 @@ class Visited:
 
 
 def _view_key(view: dict[str, Any]) -> Hashable:
-    """A player view's position: every pile's cards as seen (None face down), and the passes
-    used where they are limited."""
+    """A player view's position: every pile's cards as seen (None face down), columns and cells
+    in any order (as the game's own key takes them: the player's game is stopped when a
+    position comes back), and the passes used where they are limited."""
     stock = view.get("stock") or {}
     passes = stock.get("passes_used") if stock.get("passes") is not None else None
-    return passes, tuple(tuple(pile["cards"]) for pile in view["piles"])
+    fixed: list[tuple[Any, ...]] = []
+    alike: dict[str, list[tuple[Any, ...]]] = {"tableau": [], "cell": []}
+    for pile in view["piles"]:
+        cards = tuple(pile["cards"])
+        group = alike.get(pile["kind"])
+        if group is None:
+            fixed.append(cards)
+        else:
+            group.append(cards)
+    return passes, tuple(fixed), *(tuple(sorted(group, key=repr)) for group in alike.values())
 
 
 def _score(game: Game, move: Move, in_sight: frozenset[int]) -> tuple[int, int]:
