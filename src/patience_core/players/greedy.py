@@ -63,11 +63,10 @@ def _piles_order(seen: Seen, moves: list[Move], rules: Rules) -> list[Move]:
     """The greedy order where positions may repeat: first the card moves that make progress
     (:func:`progress`: a card home, a face-down card turned up, a card out of the stock and
     waste, a card onto a run) now or within a few further moves of cards in sight, the most
-    first; then words
-    (``draw``, ``deal``); then the card moves that make none; a card taken back down from a
-    foundation last. Ranked by the longest run in sight, as other games are, the player moved
-    runs to and fro (every move of a run makes another possible) and never won a deal of
-    Klondike or FreeCell."""
+    first; then words (``draw``, ``deal``); then the card moves that make none; a card taken
+    back down from a foundation last. Ranked by the longest run in sight, as other games are,
+    the player moved runs to and fro (every move of a run makes another possible) and never
+    won a deal of Klondike or FreeCell."""
     home = frozenset(pile.id for pile in rules.piles if pile.kind == Kind.FOUNDATION)
     words = [m for m in moves if m.word]
     downs = [m for m in moves if not m.word and m.src in home]
