@@ -15,6 +15,7 @@ retries a chunk whose worker was lost. Results come back per seed and are put in
 
 from __future__ import annotations
 
+import contextlib
 import math
 import random
 import re
@@ -372,6 +373,23 @@ def _in_processes(chunks: Iterator[tuple[int, Chunk]], workers: int) -> Batches:
             manager = getattr(pool, "_executor_manager_thread", None)
             if manager is not None:
                 manager.join(timeout=STOP_SECONDS)
+            if manager is not None and manager.is_alive():
+                _quiet_wakeup(pool)  # still ending (a loaded machine): let the exit's wake-up miss it
+
+
+def _quiet_wakeup(pool: ProcessPoolExecutor) -> None:
+    """Let the wake-up the interpreter sends the pool's manager thread at exit find its pipe
+    closed without a traceback: the thread may close it between the check and the write."""
+    wakeup = getattr(pool, "_executor_manager_thread_wakeup", None)
+    send = getattr(wakeup, "wakeup", None)
+    if send is None:
+        return
+
+    def quiet() -> None:
+        with contextlib.suppress(OSError, ValueError):
+            send()
+
+    wakeup.wakeup = quiet  # type: ignore[union-attr]
 
 
 @contextmanager
