@@ -171,6 +171,19 @@ def test_a_child_rated_from_its_parent_is_rated_as_a_whole(game_id):
             node = plain.play(rules, node, rng.choice(steps))
 
 
+def _random_position(plain, rng: random.Random, cards: list[int], ncols: int, stock: int):
+    """``cards`` shuffled: the top ``stock`` as the stock, the rest cut into ``ncols`` columns
+    with up to two cards of each face down."""
+    rng.shuffle(cards)
+    rest = cards[stock:]
+    cuts = sorted(rng.sample(range(1, len(rest)), ncols - 1))
+    columns = []
+    for a, b in zip([0, *cuts], [*cuts, len(rest)], strict=True):
+        down = rng.randrange(0, min(3, b - a))
+        columns.append(bytes(c + (plain.DOWN if k < down else 0) for k, c in enumerate(rest[a:b])))
+    return bytes(cards[:stock]), columns
+
+
 def _every_position_searched(plain, rules, root) -> bool:
     """Whether a win is reachable from ``root`` by every legal move, no position merged with
     another but those with the same key: the reference the depth-first phase is checked by."""
@@ -211,14 +224,7 @@ def test_the_depth_first_phase_alone_finds_a_win_exactly_where_one_is_reachable(
     verdicts = []
     for _ in range(30):
         cards = [s * 13 + r for s in range(suits) for r in range(13)] * copies
-        rng.shuffle(cards)
-        dealt = bytes(cards[:stock])
-        rest = cards[stock:]
-        cuts = sorted(rng.sample(range(1, len(rest)), ncols - 1))
-        columns = []
-        for a, b in zip([0, *cuts], [*cuts, len(rest)], strict=True):
-            down = rng.randrange(0, min(3, b - a))
-            columns.append(bytes(c + (plain.DOWN if k < down else 0) for k, c in enumerate(rest[a:b])))
+        dealt, columns = _random_position(plain, rng, cards, ncols, stock)
         rules = plain.Rules(ncols, *flags, dealt, suits * copies)
         truth = _every_position_searched(plain, rules, plain.Node(list(columns), stock, 0))
         line: list[int] = []
@@ -369,3 +375,63 @@ def test_a_whole_column_that_is_a_finished_run_may_go_into_an_empty_one():
     for move in found.moves:
         game.play(move)
     assert game.is_won()
+
+
+def test_a_position_found_stuck_has_no_win_and_most_lost_ones_are_found():
+    """Scorpion's rules, every card one of a kind: :func:`stuck` (a card that can never be moved
+    onto its successor) against a search of every position reachable, on random small positions
+    and on positions random moves reach from them. It may miss a lost position, never call one
+    that can be won lost; and it must find most of the lost ones, or it prunes nothing."""
+    plain = builds.load_pure("patience_spider.search")
+    rng = random.Random(5)
+    found = lost = 0
+    for _ in range(60):
+        suits, ncols, stock = rng.choice([(1, 3, 0), (2, 4, 0), (2, 4, 3), (3, 5, 0)])
+        cards = [s * 13 + r for s in range(suits) for r in range(13)]
+        dealt, columns = _random_position(plain, rng, cards, ncols, stock)
+        rules = plain.Rules(ncols, True, True, True, False, dealt, suits)
+        node = plain.Node(columns, stock, 0)
+        for _ in range(4):
+            truth = _every_position_searched(plain, rules, node)
+            if plain.stuck(rules, node):
+                assert not truth, (node.cols, node.left, dealt)
+                found += 1
+            lost += not truth
+            steps: list[int] = []
+            plain.moves(rules, node, steps, False)
+            if not steps:
+                break
+            node = plain.play(rules, node, rng.choice(steps))
+    assert lost > 50
+    assert found > lost // 2
+
+
+@pytest.mark.parametrize("seed", [62, 80, 144, 197])
+def test_scorpion_deals_lost_as_dealt_are_proved_lost_at_once(seed):
+    """The search had left these unknown at 2,000,000 positions; a card in each can never reach
+    its successor (:func:`patience_spider.search.stuck`), so the deal is lost without a move."""
+    game = patience_core.new_game("scorpion", seed=seed)
+    plain = builds.load_pure("patience_spider.search")
+    columns, stock, home = spider_solver.position_of(game.rules, game.table)
+    rules = plain.Rules(len(columns), True, True, True, False, stock, 4)
+    assert plain.stuck(rules, plain.Node(columns, len(stock), home))
+    found = solve(game.rules, game.table)
+    assert (found.verdict, found.nodes) == ("no win", 1)
+
+
+def test_the_test_of_lost_positions_is_off_where_cards_are_not_one_of_a_kind():
+    """Two copies of a card give it two successors and the argument of :func:`stuck` fails:
+    this position of Scorpion's rules over one suit twice looks stuck to it, yet can be won,
+    and the search, which leaves the test off there, wins it."""
+    plain = builds.load_pure("patience_spider.search")
+    columns = [bytes([4, 4, 10, 3, 7, 1, 11, 9, 10, 7, 6, 0, 6, 3]), bytes([11, 12, 2, 8, 12, 9, 1, 5])]
+    columns += [bytes([5, 2, 8]), bytes([0])]
+    flags = (True, True, True, False)
+    rules = plain.Rules(4, *flags, b"", 2)
+    assert plain.stuck(rules, plain.Node(list(columns), 0, 0))
+    assert _every_position_searched(plain, rules, plain.Node(list(columns), 0, 0))
+    line: list[int] = []
+    status, _ = plain.search(
+        list(columns), 0, 0, *flags, b"", 2, [plain.DEFAULT_RATING], 0, 10**6, 0.0, line, lambda n: None
+    )
+    assert status == plain.WON

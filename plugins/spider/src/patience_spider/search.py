@@ -80,6 +80,7 @@ class Rules:
     stock: bytes
     runs: int
     supermoves: bool  # the best-first phase moves runs of several suits through empty columns
+    deadlocks: bool  # positions :func:`stuck` finds lost are not searched (Scorpion's rules)
 
     def __init__(
         self,
@@ -100,6 +101,8 @@ class Rules:
         self.runs = runs
         # A game dealt whole that moves runs of one suit (Simple Simon): see :func:`moves`.
         self.supermoves = not groups and not by_suit and not stock
+        # Set by :func:`search` where every card is one of a kind: see :func:`stuck`.
+        self.deadlocks = False
 
 
 class Rating:
@@ -191,6 +194,101 @@ def play(rules: Rules, node: Node, step: int) -> Node:
         home += 1
     cols[dst] = joined
     return Node(cols, left, home)
+
+
+def stuck(rules: Rules, node: Node) -> bool:
+    """Whether ``node`` can be seen to be lost under Scorpion's rules (build down by suit, any
+    face-up card moves with what lies on it, only a King into an empty column, every card one
+    of a kind): some card not on its successor (its suit, one rank higher) can never be moved
+    onto it.
+
+    Such a card moves only onto its successor, so once there it stays there, and every card
+    not there yet must make that one move before the game is won: cards go home only as a
+    run from King to Ace. Take the columns as blocks, each card lying on its successor joined
+    to it, a block's own move being that of its lowest card. A block ``B`` whose lowest card's
+    successor is the top card of block ``S`` makes its move only once
+
+    (a) ``S`` is uncovered, so the block lying on ``S`` now has left it (cards moved from
+        under that block carry it along);
+    (b) where ``S`` lies above ``B`` in one column, ``S`` has left it, so a block above ``B``
+        up to ``S`` has moved;
+    (c) where ``B``'s lowest card lies face down, that card has been uncovered, so the block
+        on it has left it; never, if a card of ``B`` itself lies on it (the position is then
+        lost, a King's too: a run goes home face up).
+
+    A King's block with cards under it leaves them only into an empty column, once a column is
+    empty or can empty (its lowest block, not a King's, moves away, or its King's suit goes
+    home), or home, once every block of its suit has moved. A stock card counts as free.
+    Every real line of play meets these conditions, each move after the moves it needs, so
+    the blocks they let move include every block that can ever move: if one that must move
+    (one that is not a King's) is not among them, the position is lost.
+    """
+    cols = node.cols
+    first: list[int] = []  # the lowest card of each block, blocks numbered column by column
+    where: list[int] = []  # its column
+    top_of = [-1] * 64  # the block whose top card is this card
+    lowest: list[int] = []  # each column's lowest block
+    hidden: list[bool] = []  # whether its lowest card lies face down
+    empty = False
+    for i in range(len(cols)):
+        col = cols[i]
+        if not col:
+            empty = True
+            continue
+        lowest.append(len(first))
+        under = -1
+        for k in range(len(col)):
+            c = col[k] & 63
+            if under != c + 1 or c % 13 == 12:
+                first.append(c)
+                where.append(i)
+                hidden.append(col[k] >= DOWN)
+            elif hidden[len(hidden) - 1]:
+                return True  # (c): that card stays face down, and no run of its suit completes
+            top_of[c] = len(first) - 1
+            under = c
+    blocks = len(first)
+    moved = [False] * blocks
+    waiting = [0, 0, 0, 0]  # the blocks of each suit, not Kings', that have not moved
+    for b in range(blocks):
+        if first[b] % 13 != 12:
+            waiting[first[b] // 13] += 1
+    changed = True
+    while changed:
+        changed = False
+        if not empty:
+            for b in lowest:
+                c = first[b]
+                if moved[b] if c % 13 != 12 else not waiting[c // 13]:
+                    empty = True
+                    break
+        for b in range(blocks):
+            if moved[b]:
+                continue
+            if hidden[b] and b + 1 < blocks and where[b + 1] == where[b] and not moved[b + 1]:
+                continue  # (c)
+            c = first[b]
+            if c % 13 == 12:
+                if not empty and waiting[c // 13] and b > 0 and where[b - 1] == where[b]:
+                    continue
+            else:
+                s = top_of[c + 1]
+                if s >= 0:
+                    if s + 1 < blocks and where[s + 1] == where[s] and not moved[s + 1]:
+                        continue  # (a)
+                    if where[s] == where[b] and s > b:
+                        x = b + 1
+                        while x <= s and not moved[x]:
+                            x += 1
+                        if x > s:
+                            continue  # (b)
+                waiting[c // 13] -= 1
+            moved[b] = True
+            changed = True
+    for b in range(blocks):  # noqa: SIM110 (a loop compiles to faster code than any())
+        if not moved[b] and first[b] % 13 != 12:
+            return True
+    return False
 
 
 def pack(node: Node) -> bytes:
@@ -406,6 +504,11 @@ def search(
     root = Node(list(cols), left, home)
     if home >= runs:
         return WON, 1
+    if by_suit and groups and kings_only:
+        cards = _NOTHING.join([*cols, stock[:left]])
+        rules.deadlocks = len({c & 63 for c in cards}) == len(cards)
+        if rules.deadlocks and stuck(rules, root):
+            return NO_WIN, 1
     counted = [0]
     first = best_first_limit if best_first_limit < node_limit else node_limit
     kept = [Rating(weights) for weights in ratings]
@@ -544,7 +647,7 @@ class BestFirst:
                     back.reverse()
                     line.extend(back)
                     return WON
-                if key(child) in seen:
+                if key(child) in seen or (rules.deadlocks and stuck(rules, child)):
                     continue
                 score = rate_child(rules, node, base, child, step, rating)
                 heappush(heap, (-score) << _SCORE_SHIFT | rank << _STEP_BITS | step)
@@ -671,7 +774,7 @@ def expand(
         if child.home >= rules.runs:
             won.append(step)
             return True
-        if key(child) in seen:
+        if key(child) in seen or (rules.deadlocks and stuck(rules, child)):
             continue
         ranked.append((rate_child(rules, node, base, child, step, rating) << _ORDER_BITS) | s)
     ranked.sort()

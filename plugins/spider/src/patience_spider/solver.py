@@ -24,6 +24,12 @@ every legal move, best rated child first, which alone answers "no win". What kee
    rules, so positions that differ only in which copy lies where are one position.
 4. **Face-down cards are marked** in the key: a card that has not been turned cannot move, so
    it is part of the position.
+5. **Positions seen to be lost are not searched** (Scorpion's rules, every card one of a kind):
+   there a card moves only onto its successor (its suit, one rank higher) and stays there, so
+   every card not on it yet must make that one move; :func:`patience_spider.search.stuck`
+   finds, from what each move needs done before it, every card that could ever move, and a
+   position where one that must move is not among them has no win. The argument is in its
+   docstring.
 
 The order of the moves tried (:func:`patience_spider.search.rate`: runs home, cards turned up,
 empty columns, cards lying on a card one rank higher, and a deal last) decides only how soon a
