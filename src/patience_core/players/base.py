@@ -147,16 +147,18 @@ def play_game(
     full = sees_hidden_cards(player)
     limit = max_moves if game.rules.repeats else None
     visits: dict[Hashable, int] = {}
-    best, since = progress(game.table), 0
+    stalls = limit is not None and not full  # a full-information player plays to its line's end
+    best, since = (progress(game.table), 0) if stalls else (0, 0)
     while not game.is_over() and (limit is None or len(game.moves) < limit):
         if limit is not None:
             key = game.rules.solver_key(game.table)
             visits[key] = visits.get(key, 0) + 1
             if visits[key] >= REPEAT_LIMIT:
                 break
+        if stalls:
             now = progress(game.table)
             best, since = (now, 0) if now > best else (best, since + 1)
-            if since > STALL_MOVES and not full:
+            if since > STALL_MOVES:
                 break
         move = player.choose_seeing_all(game) if full else player.choose(Seen(game, rng))  # type: ignore[attr-defined]
         game.push(game.checked(move))
