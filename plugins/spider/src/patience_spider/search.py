@@ -226,7 +226,7 @@ def stuck(rules: Rules, node: Node) -> bool:
     cols = node.cols
     first: list[int] = []  # the lowest card of each block, blocks numbered column by column
     where: list[int] = []  # its column
-    top_of = [-1] * 64  # the block whose top card is this card
+    top_of = [-1] * 64  # the block of each card (a successor wanted is always its block's top)
     lowest: list[int] = []  # each column's lowest block
     hidden: list[bool] = []  # whether its lowest card lies face down
     empty = False
