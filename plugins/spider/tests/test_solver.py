@@ -393,7 +393,7 @@ def test_a_position_found_stuck_has_no_win_and_most_lost_ones_are_found():
         node = plain.Node(columns, stock, 0)
         for _ in range(4):
             truth = _every_position_searched(plain, rules, node)
-            if plain.stuck(rules, node):
+            if plain.stuck(node):
                 assert not truth, (node.cols, node.left, dealt)
                 found += 1
             lost += not truth
@@ -413,8 +413,7 @@ def test_scorpion_deals_lost_as_dealt_are_proved_lost_at_once(seed):
     game = patience_core.new_game("scorpion", seed=seed)
     plain = builds.load_pure("patience_spider.search")
     columns, stock, home = spider_solver.position_of(game.rules, game.table)
-    rules = plain.Rules(len(columns), True, True, True, False, stock, 4)
-    assert plain.stuck(rules, plain.Node(columns, len(stock), home))
+    assert plain.stuck(plain.Node(columns, len(stock), home))
     found = solve(game.rules, game.table)
     assert (found.verdict, found.nodes) == ("no win", 1)
 
@@ -428,7 +427,7 @@ def test_the_test_of_lost_positions_is_off_where_cards_are_not_one_of_a_kind():
     columns += [bytes([5, 2, 8]), bytes([0])]
     flags = (True, True, True, False)
     rules = plain.Rules(4, *flags, b"", 2)
-    assert plain.stuck(rules, plain.Node(list(columns), 0, 0))
+    assert plain.stuck(plain.Node(list(columns), 0, 0))
     assert _every_position_searched(plain, rules, plain.Node(list(columns), 0, 0))
     line: list[int] = []
     status, _ = plain.search(

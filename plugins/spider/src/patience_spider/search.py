@@ -196,7 +196,7 @@ def play(rules: Rules, node: Node, step: int) -> Node:
     return Node(cols, left, home)
 
 
-def stuck(rules: Rules, node: Node) -> bool:
+def stuck(node: Node) -> bool:
     """Whether ``node`` can be seen to be lost under Scorpion's rules (build down by suit, any
     face-up card moves with what lies on it, only a King into an empty column, every card one
     of a kind): some card not on its successor (its suit, one rank higher) can never be moved
@@ -507,7 +507,7 @@ def search(
     if by_suit and groups and kings_only:
         cards = _NOTHING.join([*cols, stock[:left]])
         rules.deadlocks = len({c & 63 for c in cards}) == len(cards)
-        if rules.deadlocks and stuck(rules, root):
+        if rules.deadlocks and stuck(root):
             return NO_WIN, 1
     counted = [0]
     first = best_first_limit if best_first_limit < node_limit else node_limit
@@ -647,7 +647,7 @@ class BestFirst:
                     back.reverse()
                     line.extend(back)
                     return WON
-                if key(child) in seen or (rules.deadlocks and stuck(rules, child)):
+                if key(child) in seen or (rules.deadlocks and stuck(child)):
                     continue
                 score = rate_child(rules, node, base, child, step, rating)
                 heappush(heap, (-score) << _SCORE_SHIFT | rank << _STEP_BITS | step)
@@ -774,7 +774,7 @@ def expand(
         if child.home >= rules.runs:
             won.append(step)
             return True
-        if key(child) in seen or (rules.deadlocks and stuck(rules, child)):
+        if key(child) in seen or (rules.deadlocks and stuck(child)):
             continue
         ranked.append((rate_child(rules, node, base, child, step, rating) << _ORDER_BITS) | s)
     ranked.sort()
