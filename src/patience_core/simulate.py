@@ -373,8 +373,8 @@ def _in_processes(chunks: Iterator[tuple[int, Chunk]], workers: int) -> Batches:
             manager = getattr(pool, "_executor_manager_thread", None)
             if manager is not None:
                 manager.join(timeout=STOP_SECONDS)
-            if manager is not None and manager.is_alive():
-                _quiet_wakeup(pool)  # still ending (a loaded machine): let the exit's wake-up miss it
+                if manager.is_alive():
+                    _quiet_wakeup(pool)  # still ending (a loaded machine): let the exit's wake-up miss it
 
 
 def _quiet_wakeup(pool: ProcessPoolExecutor) -> None:
