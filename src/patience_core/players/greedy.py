@@ -169,8 +169,9 @@ class Visited:
 
 def _view_key(view: dict[str, Any]) -> Hashable:
     """A player view's position: every pile's cards as seen (None face down), columns and cells
-    in any order (as the game's own key takes them: the player's game is stopped when a
-    position comes back), and the passes used where they are limited."""
+    in any order, and the passes used where they are limited. Looser than a game's own key
+    where column order counts (Spider while its stock deals): it only keeps a player from going
+    round in circles, and proves nothing."""
     stock = view.get("stock") or {}
     passes = stock.get("passes_used") if stock.get("passes") is not None else None
     fixed: list[tuple[Any, ...]] = []
