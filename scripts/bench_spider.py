@@ -5,10 +5,11 @@
     python scripts/bench_spider.py --game simple-simon --deals 1..1000 --fc-solve     # fc-solve beside it
     python scripts/bench_spider.py --sum part1.jsonl part2.jsonl     # the figures of runs in parts
 
-Ours: each deal solved in this process (``patience_spider.solver.solve``) at the core's default
-limits unless ``--node-limit`` or ``--time-limit`` say otherwise, its CPU time
-(``time.process_time``); ``Solver:`` says whether the search ran compiled. Every won line is
-replayed through the public API (``Game.play``) and must win. Printed: won / no win / unknown
+Ours: each deal solved in this process (``patience_spider.solver.solve``) at the game's default
+limits (the core's, or the one its spec declares: Simple Simon's) unless ``--node-limit`` or
+``--time-limit`` say otherwise, its CPU time (``time.process_time``); ``Solver:`` says whether
+the search ran compiled. Every won line is replayed through the public API (``Game.play``) and
+must win. Printed: won / no win / unknown
 with the share of each, the median, p90, p99 and max CPU a deal and the total, positions
 searched, and the process's peak memory.
 
@@ -37,6 +38,7 @@ from patience_spider.solver import solve
 import patience_core
 from patience_core import Kind
 from patience_core.engine.cards import CARD_TEXT
+from patience_core.solver import default_node_limit
 from patience_core.solver.builds import describe
 
 
@@ -132,7 +134,7 @@ def main() -> None:
         "--game", default="spider-1", help="spider, spider-1, spider-2, spiderette, scorpion, simple-simon"
     )
     parser.add_argument("--deals", default="1..200", type=deal_range, help="seeds, FIRST..LAST")
-    parser.add_argument("--node-limit", type=int, default=2_000_000)
+    parser.add_argument("--node-limit", type=int, default=None, help="positions a deal (the game's default)")
     parser.add_argument("--time-limit", type=float, default=None)
     parser.add_argument("--json", help="write a JSON line a deal to this file")
     parser.add_argument("--fc-solve", action="store_true", help="Freecell Solver beside ours (Simple Simon)")
@@ -149,12 +151,13 @@ def main() -> None:
     nodes: list[int] = []
     theirs: list[str] = []
     their_seconds: list[float] = []
+    limit = args.node_limit or default_node_limit(patience_core.new_game(args.game, seed=0).spec)
     for seed in args.deals:
         game = patience_core.new_game(args.game, seed=seed)
         start = time.process_time()
         rules = game.rules
         assert isinstance(rules, SpiderRules)
-        found = solve(rules, game.table, node_limit=args.node_limit, time_limit=args.time_limit)
+        found = solve(rules, game.table, node_limit=limit, time_limit=args.time_limit)
         cpu = time.process_time() - start
         if found.verdict == "won":
             for move in found.moves:
@@ -182,7 +185,7 @@ def main() -> None:
     if out:
         out.close()
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"{args.game}, deals {args.deals.start}..{args.deals.stop - 1}, node limit {args.node_limit:,}")
+    print(f"{args.game}, deals {args.deals.start}..{args.deals.stop - 1}, node limit {limit:,}")
     print(f"Solver: {describe()}")
     summary("ours", verdicts, seconds)
     print(

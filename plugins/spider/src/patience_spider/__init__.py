@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from patience_core import Deal, GameSpec, Option, Preset, hookimpl
 from patience_spider.rules import Family, Scorpion, SimpleSimon, Spider, Spiderette, SpiderRules
-from patience_spider.solver import solve_full_information
+from patience_spider.solver import SIMPLE_SIMON_NODE_LIMIT, solve_full_information
 
 SCORING = Option(
     "scoring",
@@ -86,6 +86,7 @@ SIMPLE_SIMON = GameSpec(
     description="Every card face up in ten columns: build down, move runs of one suit, send K to A home.",
     rules=SimpleSimon,
     solver=solve_full_information,
+    solver_node_limit=SIMPLE_SIMON_NODE_LIMIT,  # every deal of 1..1000 decided (docs/spider.md)
     family="Spider",
     pysol=_simple_simon_pysol,
 )
