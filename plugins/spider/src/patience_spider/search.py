@@ -65,11 +65,6 @@ SUIT_RATING: Final = [W_HOME, W_DOWN, W_EMPTY, 2 * W_SUIT, 0, 2 * W_BREAK, W_DEA
 dealt, a card on another suit's card one rank higher worth nothing, a break twice as bad: for
 Spider's deals through the stock, where it wins many deals :data:`DEFAULT_RATING` does not
 (docs/spider.md)."""
-DEPTH_RATING: Final = [W_HOME, W_DOWN, 6, W_SUIT, 0, W_BREAK, W_DEALT]
-"""Empty columns weighed a little less and a card on another suit's card one rank higher worth
-nothing: the order of the depth-first search for a game dealt whole (Simple Simon), where the
-wins it finds come sooner so (deals 86, 737, 962 after 1.16, 7.35 and 0.12 million positions,
-not 1.79, 17.2 and 1.86 million as by :data:`DEFAULT_RATING`; docs/spider.md)."""
 TURN: Final = 1000
 """Positions a best-first search takes a turn when several run side by side."""
 _PAUSED: Final = 3
@@ -485,7 +480,6 @@ def search(
     stock: bytes,
     runs: int,
     ratings: list[list[int]],
-    depth: list[int],
     best_first_limit: int,
     node_limit: int,
     deadline: float,
@@ -497,9 +491,10 @@ def search(
     First best-first searches (:func:`best_first`), one for each of ``ratings`` (the weights
     of :class:`Rating`), side by side, of at most ``best_first_limit`` positions in all, that
     never take cards off a card of their suit one rank higher (so they find most wins sooner,
-    but prove nothing), then, if it did not win, a depth-first one (:func:`depth_first`, its
-    moves ordered by the weights ``depth``) with the positions left of ``node_limit``, which
-    tries every legal move and keeps a table of the positions it searched (:func:`key`), so that it answers
+    but prove nothing), then, if it did not win, a depth-first one
+    (:func:`depth_first`, by the first rating) with the positions left of ``node_limit``,
+    which tries every legal
+    move and keeps a table of the positions it searched (:func:`key`), so that it answers
     NO_WIN only when every position reachable was searched. The steps of a win are written to
     ``line``. ``deadline``: a ``time.perf_counter()`` value, or 0 for none.
     ``check_memory(nodes)`` is called as it starts and every :data:`MEMORY_EVERY` positions, and stops the
@@ -525,7 +520,7 @@ def search(
         return status, counted[0]
     if counted[0] >= node_limit or (deadline and time.perf_counter() > deadline):
         return status, counted[0]
-    status = depth_first(rules, root, Rating(depth), node_limit, deadline, line, check_memory, counted)
+    status = depth_first(rules, root, kept[0], node_limit, deadline, line, check_memory, counted)
     return status, counted[0]
 
 

@@ -9,9 +9,8 @@ in two phases: a best-first search that never takes cards off a card of their ow
 rank higher (it finds most wins at once, and proves nothing; two side by side, with different
 ratings, where that pays: :func:`ratings`; in Simple Simon a third that moves a run of several
 suits in one step where the empty columns could carry it a run of one suit at a time, its
-line then written out in those single moves), then a depth-first search over every legal
-move, best rated child first (:func:`depth_rating`), which alone answers "no win". What keeps
-that sound:
+line then written out in those single moves), then a depth-first search over
+every legal move, best rated child first, which alone answers "no win". What keeps that sound:
 
 1. **Every legal move is tried**, but for moves that lead to a position another move leads to
    as well (below). A finished run goes home as part of the move that finished it: that is the
@@ -60,9 +59,9 @@ _search = load("patience_spider.search")
 Verdict = Literal["won", "no win", "unknown"]
 DEFAULT_NODE_LIMIT: Final = 2_000_000
 """Positions searched before the answer is "unknown", by default (the core's default)."""
-SIMPLE_SIMON_NODE_LIMIT: Final = 10_000_000
+SIMPLE_SIMON_NODE_LIMIT: Final = 20_000_000
 """Simple Simon's default instead (``GameSpec.solver_node_limit``): its deal 737, the longest
-of 1..1000 to decide, is won after 8.4 million positions (docs/spider.md)."""
+of 1..1000 to decide, is won after 17.3 million positions (docs/spider.md)."""
 
 
 @attrs.frozen
@@ -137,7 +136,6 @@ def solve(
             stock,
             family.foundations,
             these,
-            depth_rating(family),
             best_first_share(limit, len(stock), len(columns), len(these)),
             limit,
             deadline,
@@ -204,13 +202,12 @@ def search_flags(family: Family) -> tuple[bool, bool, bool, bool]:
 
 def ratings(family: Family) -> list[list[int]]:
     """The ratings of the best-first searches run side by side (the first also orders the
-    depth-first search, but in a game dealt whole: :func:`depth_rating`). Where the stock deals
-    more than once (Spider, Spiderette), one that weighs runs of one suit more
-    (:data:`patience_spider.search.SUIT_RATING`) first; for a game dealt whole (Simple Simon),
-    one that weighs empty columns far more (:data:`patience_spider.search.SPACE_RATING`)
-    second, and the family's own making supermoves (an eighth weight, 1:
-    :func:`patience_spider.search.moves`) third; each won deals the others did not
-    (docs/spider.md). Scorpion keeps its one.
+    depth-first search). Where the stock deals more than once (Spider, Spiderette), one that
+    weighs runs of one suit more (:data:`patience_spider.search.SUIT_RATING`) first; for a game
+    dealt whole (Simple Simon), one that weighs empty columns far more
+    (:data:`patience_spider.search.SPACE_RATING`) second, and the family's own making supermoves
+    (an eighth weight, 1: :func:`patience_spider.search.moves`) third; each won deals the others
+    did not (docs/spider.md). Scorpion keeps its one.
 
     >>> from patience_spider.rules import SCORPION, SIMPLE_SIMON, SPIDERETTE
     >>> [len(ratings(f)) for f in (SIMPLE_SIMON, SPIDERETTE, SCORPION)]
@@ -221,21 +218,6 @@ def ratings(family: Family) -> list[list[int]]:
     if not family.stock:
         return [list(_search.DEFAULT_RATING), list(_search.SPACE_RATING), [*_search.DEFAULT_RATING, 1]]
     return [list(_search.DEFAULT_RATING)]
-
-
-def depth_rating(family: Family) -> list[int]:
-    """The weights that order the depth-first search: for a game dealt whole (Simple Simon)
-    :data:`patience_spider.search.DEPTH_RATING`, with which it meets its late wins sooner;
-    otherwise the first of :func:`ratings`. The order decides only how soon a win is met: a
-    proof of no win searches every reachable position in any order.
-
-    >>> from patience_spider.rules import SCORPION, SIMPLE_SIMON
-    >>> depth_rating(SIMPLE_SIMON)[4], depth_rating(SCORPION) == ratings(SCORPION)[0]
-    (0, True)
-    """
-    if not family.stock:
-        return list(_search.DEPTH_RATING)
-    return ratings(family)[0]
 
 
 def best_first_share(node_limit: int, stock: int, ncols: int, searches: int = 1) -> int:
@@ -285,7 +267,6 @@ __all__ = [
     "Solution",
     "Verdict",
     "default_tries",
-    "depth_rating",
     "move_text",
     "perturbed",
     "position_of",
