@@ -14,6 +14,7 @@ the top ``count`` cards of column ``src`` onto column ``dst``, and :data:`DEAL` 
 from __future__ import annotations
 
 import time
+from array import array
 from collections.abc import Callable
 from heapq import heappop, heappush
 from typing import Final
@@ -718,28 +719,32 @@ def depth_first(
     """Search depth first, the children of a position best rated first, until a win, nothing
     left (NO_WIN) or ``limit`` positions counted (STOPPED). A position is marked seen when it
     is searched, so the table holds no more positions than were searched. A frame keeps the
-    steps left to try, not the positions they lead to: a line can be hundreds of thousands of
-    moves deep, and the positions of every frame would not fit in memory."""
+    steps left to try, not the positions they lead to: a line can be millions of moves deep,
+    and the positions of every frame would not fit in memory."""
     seen: set[bytes] = {key(root)}
     # The position whose steps are tried, and those under it, packed (:func:`pack`): a line
-    # of 750,000 moves (Simple Simon deal 544) held some 450 MB as nodes.
+    # of 750,000 moves (Simple Simon deal 544) held some 450 MB as nodes. The steps left to
+    # try, of every frame, lie in one array (each frame's from ``starts[f]`` on) and the line's
+    # steps in another, two bytes a step: a list a frame and an int object a step cost some
+    # 250 bytes a move of the line, which runs millions of moves deep where a search reaches
+    # tens of millions of positions.
     at = root
     path: list[bytes] = []
-    steps: list[int] = []
+    steps = array("H")
     kids: list[int] = []
     if expand(rules, rating, root, seen, kids, line):
         return WON
-    frames: list[list[int]] = [kids]
-    while frames:
-        kids = frames[-1]
-        if not kids:
-            frames.pop()
+    pending = array("H", kids)
+    starts = array("L", [0])
+    while starts:
+        if len(pending) == starts[len(starts) - 1]:
+            starts.pop()
             if path:
                 at = unpack(path.pop())
             if steps:
                 steps.pop()
             continue
-        step = kids.pop()
+        step: int = pending.pop()
         node = play(rules, at, step)
         k = key(node)
         if k in seen:
@@ -751,12 +756,13 @@ def depth_first(
         if _tick(counted, limit, deadline, check_memory):
             return STOPPED
         won: list[int] = []
-        more: list[int] = []
-        if expand(rules, rating, node, seen, more, won):
+        kids.clear()
+        if expand(rules, rating, node, seen, kids, won):
             line.extend(steps)
             line.extend(won)
             return WON
-        frames.append(more)
+        starts.append(len(pending))
+        pending.extend(kids)
     return NO_WIN
 
 
