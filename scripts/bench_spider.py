@@ -9,9 +9,8 @@ Ours: each deal solved in this process (``patience_spider.solver.solve``) at the
 limits (the core's, or the one its spec declares: Simple Simon's) unless ``--node-limit`` or
 ``--time-limit`` say otherwise, its CPU time (``time.process_time``); ``Solver:`` says whether
 the search ran compiled. Every won line is replayed through the public API (``Game.play``) and
-must win. Printed: won / no win / unknown
-with the share of each, the median, p90, p99 and max CPU a deal and the total, positions
-searched, and the process's peak memory.
+must win. Printed: won / no win / unknown with the share of each, the median, p90, p99 and max
+CPU a deal and the total, positions searched, and the process's peak memory.
 
 ``--fc-solve`` (Simple Simon only) gives each deal, as dealt here, to ``fc-solve -g
 simple_simon`` (Debian package freecell-solver-bin) as board text (a column a line, bottom card
