@@ -150,7 +150,7 @@ def main() -> None:
     nodes: list[int] = []
     theirs: list[str] = []
     their_seconds: list[float] = []
-    limit = args.node_limit or default_node_limit(patience_core.new_game(args.game, seed=0).spec)
+    limit = args.node_limit or default_node_limit(patience_core.find_game(args.game)[0])
     for seed in args.deals:
         game = patience_core.new_game(args.game, seed=seed)
         start = time.process_time()
