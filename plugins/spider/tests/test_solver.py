@@ -450,8 +450,9 @@ def test_simple_simon_decides_its_late_wins_at_its_own_limit():
     columns, stock, home = spider_solver.position_of(game.rules, game.table)
     line: list[int] = []
     flags = spider_solver.search_flags(family)
+    runs = family.foundations
     status, used = search.search(
-        columns, 0, home, *flags, stock, family.foundations, [first], share, share, 0.0, line, lambda n: None
+        columns, len(stock), home, *flags, stock, runs, [first], share, share, 0.0, line, lambda n: None
     )
     assert status == search.WON
     assert used < share
