@@ -3,6 +3,7 @@
     python scripts/bench_canfield.py --deals 1..1000                      # Solvitaire's rules
     python scripts/bench_canfield.py --deals 1..1000 --rules canfield     # the game's own rules
     python scripts/bench_canfield.py --deals 1..200 --node-limit 2000000
+    python scripts/bench_canfield.py --deals 6,12,40..42 --verbose       # some deals
 
 Each deal is our numbered deal (``patience_klondike.canfield_deal``, the game ``canfield``'s
 ``--seed N``), solved in this process. ``--rules solvitaire`` (the default) is Canfield as
@@ -47,7 +48,7 @@ def wilson(won: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--deals", default="1..100", help="deal numbers, such as 1..1000")
+    parser.add_argument("--deals", default="1..100", help="deal numbers, such as 1..1000 or 6,12,40..42")
     parser.add_argument("--rules", choices=sorted(RULES), default="solvitaire")
     parser.add_argument("--node-limit", type=int, default=DEFAULT_NODE_LIMIT)
     parser.add_argument("--time-limit", type=float, default=None, help="seconds a deal")
@@ -56,7 +57,8 @@ def main() -> None:
     variant = RULES[args.rules]
     counts = {"won": 0, "no win": 0, "unknown": 0}
     cpu: list[float] = []
-    for seed in parse_seeds(args.deals):
+    seeds = [seed for part in args.deals.split(",") for seed in parse_seeds(part.strip())]
+    for seed in seeds:
         start = time.process_time()
         result = solve_full_information(canfield_deal(seed), variant, args.node_limit, args.time_limit)
         cpu.append(time.process_time() - start)

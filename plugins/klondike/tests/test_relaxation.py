@@ -10,6 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import patience_core
+import patience_klondike.solver as solver
+from patience_klondike import KLONDIKE_3, klondike_deal, solve_full_information
 
 
 @given(
@@ -36,3 +38,34 @@ def test_a_draw_3_line_played_with_draws_of_one_reaches_the_same_positions(seed,
         three.play(move)
         assert one.table.piles == three.table.piles
         assert one.table.down == three.table.down
+
+
+def test_the_solver_proves_a_draw_3_deal_lost_by_its_draw_1_game(monkeypatch):
+    """Argument 11 of the solver: when the draw-3 search reaches its limit, the draw-1 search
+    of the same position runs, and its "no win" is the answer. Deal 20 is lost both ways;
+    draw 3 needs 270 positions to prove it, draw 1 needs 54."""
+    monkeypatch.setattr(solver, "MIN_LIMIT", 0)  # small enough for a test
+    deal = klondike_deal(20)
+    alone = solve_full_information(deal, KLONDIKE_3, node_limit=100, relax=False)
+    assert alone.verdict == "unknown"
+    assert alone.nodes == 100
+    relaxed = solve_full_information(deal, KLONDIKE_3, node_limit=100)
+    assert relaxed.verdict == "no win"
+    assert relaxed.nodes == 100 + solve_full_information(deal, solver.KLONDIKE, relax=False).nodes
+
+
+def test_a_draw_1_win_proves_nothing_for_draw_3(monkeypatch):
+    """A deal the draw-1 search wins stays unknown when the draw-3 search stops short."""
+    monkeypatch.setattr(solver, "MIN_LIMIT", 0)
+    deal = klondike_deal(1)
+    assert solve_full_information(deal, solver.KLONDIKE).won
+    result = solve_full_information(deal, KLONDIKE_3, node_limit=2)
+    assert result.verdict == "unknown"
+    assert result.line == ()
+
+
+def test_hints_small_searches_do_not_pay_for_the_relaxation():
+    """Below MIN_LIMIT positions a stopped draw-3 search stops there (hints search 5,000)."""
+    result = solve_full_information(klondike_deal(20), KLONDIKE_3, node_limit=100)
+    assert result.verdict == "unknown"
+    assert result.nodes == 100

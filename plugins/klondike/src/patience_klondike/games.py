@@ -110,7 +110,7 @@ class KlondikeRules(BuildOnPiles):
         line = super().finish_moves(table)
         if line is not None or any(table.down) or table.piles[self._stock]:
             return line
-        result = solve_full_information(position_of(table), self.variant(), FINISH_NODES, None)
+        result = solve_full_information(position_of(table), self.variant(), FINISH_NODES, None, relax=False)
         return [Move.parse(text) for text in result.line] if result.won else None
 
     def variant(self) -> Variant:

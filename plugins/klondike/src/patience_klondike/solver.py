@@ -66,6 +66,14 @@ or a move it does not try, never loses a win.
     every move from those positions is a move from p's: once p's position is entered, the
     same position with the waste on the cycle counts as searched, and so does one whose
     waste lies a whole number of draws above a waste off the cycle already entered.
+11. *Drawing one card at a time can do all that drawing several can.* A draw of n cards leaves
+    the stock and the waste as n draws of one do (the n-th card on the waste's top, the others
+    under it in the order they lay), the waste's top is played the same way, and a redeal
+    turns the same waste over, so every line of the game with n cards a draw, each draw
+    written as up to n draws of one, is a line of the same game with one card a draw, from
+    the same position, with the same redeals. When the search with n cards a draw reaches its
+    limit, the search with one card a draw runs from the same position (the same limit
+    again): if it finds no win, there is none with n either. A win it finds says nothing.
 
 The order in which the moves of a position are tried decides none of this: a search with each
 group of moves shuffled (``shuffle`` of the search) still tries every move, and each argument
@@ -89,7 +97,7 @@ from patience_core.solver import NO_WIN, UNKNOWN, WON, SolveResult
 from patience_core.solver.builds import load
 from patience_core.solver.memory import MemoryLimitReached
 from patience_core.solver.memory import check_memory as core_check_memory
-from patience_core.solver.tries import TRIES, with_tries
+from patience_core.solver.tries import MIN_LIMIT, TRIES, with_tries
 from patience_klondike.position import Position
 from patience_klondike.variant import KLONDIKE, Variant
 
@@ -145,6 +153,10 @@ def check(position: Position, variant: Variant) -> None:
         raise ValueError("the search takes at most 15 columns")
 
 
+def past(deadline: float) -> bool:
+    return bool(deadline) and time.perf_counter() > deadline
+
+
 def default_tries(variant: Variant) -> int:
     """Short searches, each with every group of moves in its own order, before the long one
     (:mod:`patience_core.solver.tries`): ten when cards build on any other suit (Thumb and
@@ -160,6 +172,7 @@ def solve_full_information(
     time_limit: float | None = None,
     check_memory: Callable[[int], None] = core_check_memory,
     tries: int | None = None,
+    relax: bool = True,
 ) -> SolveResult:
     """Solve ``position`` under ``variant``, seeing every card.
 
@@ -168,7 +181,12 @@ def solve_full_information(
     counts positions searched. ``check_memory(nodes)`` is called every 16,384 positions and
     may stop the search by raising :class:`~patience_core.solver.memory.MemoryLimitReached`,
     which gives ``unknown`` with the reason. ``tries``: short searches in other orders first
-    (:func:`default_tries` when None; 0 for the usual order alone).
+    (:func:`default_tries` when None; 0 for the usual order alone). ``relax``: with more than one
+    card a draw, a search that reaches its limit is followed by the same position's search with
+    one card a draw and the same limit (argument 11), whose "no win" holds for the game itself;
+    so such a position may search up to twice ``node_limit`` positions (not below
+    :data:`~patience_core.solver.tries.MIN_LIMIT`, where hints' small searches would only pay
+    twice).
     """
     check(position, variant)
     start = time.perf_counter()
@@ -176,6 +194,7 @@ def solve_full_information(
     suit, rel, par, kidsuits, empty_ok = tables(variant, position.base)
     line: list[int] = []
     status = _search.STOPPED
+    draw = variant.draw
 
     def search(limit: int, order: int) -> tuple[bool, int]:
         """Order 0, the long search, and order 1, the first short one: the usual order."""
@@ -183,7 +202,7 @@ def solve_full_information(
         line.clear()
         status, nodes = _search.search(
             len(position.columns),
-            variant.draw,
+            draw,
             -1 if variant.redeals is None else variant.redeals,
             variant.foundation_back,
             variant.wrap,
@@ -214,6 +233,13 @@ def solve_full_information(
     gc.disable()  # the search makes no cycles; the collector would only walk its tables
     try:
         nodes = with_tries(search, node_limit, default_tries(variant) if tries is None else tries, deadline)
+        relaxable = draw > 1 and relax and node_limit >= MIN_LIMIT
+        if status == _search.STOPPED and relaxable and not past(deadline):
+            # Argument 11: a draw-1 game without a win proves the draw-N game has none.
+            draw = 1
+            nodes += search(node_limit, 0)[1]
+            if status != _search.NO_WIN:
+                status = _search.STOPPED  # a draw-1 win says nothing of draw N
     except MemoryLimitReached as error:
         seconds = time.perf_counter() - start
         return SolveResult(UNKNOWN, (), error.nodes, seconds, SOLVER_NAME, f"out of memory: {error}")
