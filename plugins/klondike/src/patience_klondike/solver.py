@@ -195,6 +195,7 @@ def solve_full_information(
     line: list[int] = []
     status = _search.STOPPED
     draw = variant.draw
+    spent = 0  # positions of the draw-N search, once the draw-1 search runs (argument 11)
 
     def search(limit: int, order: int) -> tuple[bool, int]:
         """Order 0, the long search, and order 1, the first short one: the usual order."""
@@ -237,12 +238,13 @@ def solve_full_information(
         if status == _search.STOPPED and relaxable and not past(deadline):
             # Argument 11: a draw-1 game without a win proves the draw-N game has none.
             draw = 1
+            spent = nodes
             nodes += search(node_limit, 0)[1]
             if status != _search.NO_WIN:
                 status = _search.STOPPED  # a draw-1 win says nothing of draw N
     except MemoryLimitReached as error:
         seconds = time.perf_counter() - start
-        return SolveResult(UNKNOWN, (), error.nodes, seconds, SOLVER_NAME, f"out of memory: {error}")
+        return SolveResult(UNKNOWN, (), spent + error.nodes, seconds, SOLVER_NAME, f"out of memory: {error}")
     finally:
         if collecting:
             gc.enable()
