@@ -104,6 +104,16 @@ def test_unknown_at_a_tiny_node_limit_exits_3():
     assert 1 <= int(field(result.stdout, "Nodes")) <= 5
 
 
+def test_unknown_after_a_second_search_under_the_same_limit_says_each_stopped():
+    """Klondike draw 3 follows a search that reaches its limit with its draw-1 relaxation, under
+    the same limit: the positions are twice the limit, and the message says both stopped."""
+    result = run("solve", "klondike-3", "--seed", "225", "--limit", "50000")
+    assert result.exit_code == 3
+    assert field(result.stdout, "Nodes") == "100,000"
+    verdict = field(result.stdout, "Verdict")
+    assert verdict.startswith("unknown: the searches stopped at the node limit (50,000 each)")
+
+
 def test_unknown_at_the_time_limit_names_it():
     # 145,000 positions cannot be searched in a microsecond on any machine.
     result = run("solve", "tripeaks", "--seed", str(NO_WIN_SEED), "--time-limit", "0.000001")

@@ -319,7 +319,10 @@ def _report(game: Game, record: Path | None, result: SolveResult, limits: Limits
 def _why_unknown(result: SolveResult, limit: int, time_limit: float | None) -> str:
     if result.nodes < limit and time_limit is not None:
         return f"the search stopped at the time limit ({time_limit:g} s) before deciding"
-    return f"the search stopped at the node limit ({limit:,}) before deciding; a higher --limit may decide it"
+    more = "a higher --limit may decide it"
+    if result.nodes > limit:  # a solver that runs a second search under the same limit (a relaxation)
+        return f"the searches stopped at the node limit ({limit:,} each) before deciding; {more}"
+    return f"the search stopped at the node limit ({limit:,}) before deciding; {more}"
 
 
 def _check_command(game: Game, line: Sequence[str]) -> str:
