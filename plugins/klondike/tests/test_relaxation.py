@@ -51,6 +51,8 @@ def test_the_solver_proves_a_draw_3_deal_lost_by_its_draw_1_game(monkeypatch):
     assert alone.nodes == 100
     relaxed = solve_full_information(deal, KLONDIKE_3, node_limit=100)
     assert relaxed.verdict == "no win"
+    assert relaxed.reason == solver.RELAXED  # says how it was proved
+    assert solve_full_information(deal, KLONDIKE_3).reason == ""  # the draw-3 search's own proof
     assert relaxed.nodes == 100 + solve_full_information(deal, solver.KLONDIKE, relax=False).nodes
 
 

@@ -292,6 +292,8 @@ def _report(game: Game, record: Path | None, result: SolveResult, limits: Limits
             "Verdict: no win, proved before any search: a counting bound shows that no line can"
             " win (docs/solver.md), so no position needed searching."
         )
+    elif result.verdict == NO_WIN and result.reason:
+        lines.append(f"Verdict: no win, {result.reason}.")
     elif result.verdict == NO_WIN:
         lines.append("Verdict: no win: every position reachable from here was searched and none is won.")
     elif result.reason:

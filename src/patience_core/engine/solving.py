@@ -28,7 +28,9 @@ class SolveResult:
     - ``line``: the winning moves as move text, empty unless won.
     - ``nodes``: positions searched; ``seconds``: wall time; ``solver``: which solver ran.
     - ``reason``: why an ``"unknown"`` verdict stopped short when it was not a node or time
-      limit, such as ``"out of memory: ..."``; empty otherwise.
+      limit, such as ``"out of memory: ..."``; for ``"no win"``, how it was proved when not by
+      searching the game's own positions (a relaxation the solver argues is sound); empty
+      otherwise.
     """
 
     verdict: Verdict

@@ -107,6 +107,11 @@ SOLVER_NAME: Final = "klondike"
 DEFAULT_NODE_LIMIT: Final = 20_000_000
 """Positions searched before the answer is ``unknown``."""
 _RUNS: Final = {"any": 0, "whole-or-one": 1, "one": 2}
+RELAXED: Final = (
+    "proved drawing one card at a time: every line that draws more is a line that draws one,"
+    " and drawing one wins nothing from here"
+)
+"""The ``reason`` of a "no win" that the search with one card a draw proved (argument 11)."""
 
 
 def _red(suit: int) -> bool:
@@ -251,7 +256,9 @@ def solve_full_information(
     seconds = time.perf_counter() - start
     if status == _search.WON:
         return SolveResult(WON, tuple(replay(position, variant, line)), nodes, seconds, SOLVER_NAME)
-    return SolveResult(NO_WIN if status == _search.NO_WIN else UNKNOWN, (), nodes, seconds, SOLVER_NAME)
+    if status == _search.NO_WIN:
+        return SolveResult(NO_WIN, (), nodes, seconds, SOLVER_NAME, RELAXED if draw != variant.draw else "")
+    return SolveResult(UNKNOWN, (), nodes, seconds, SOLVER_NAME)
 
 
 def replay(position: Position, variant: Variant, moves: Sequence[int]) -> list[str]:
@@ -331,4 +338,12 @@ def replay(position: Position, variant: Variant, moves: Sequence[int]) -> list[s
     return out
 
 
-__all__ = ["DEFAULT_NODE_LIMIT", "SOLVER_NAME", "check", "replay", "solve_full_information", "tables"]
+__all__ = [
+    "DEFAULT_NODE_LIMIT",
+    "RELAXED",
+    "SOLVER_NAME",
+    "check",
+    "replay",
+    "solve_full_information",
+    "tables",
+]
