@@ -78,11 +78,6 @@ def move_k(m: int) -> int:
     return m >> 14 & 63
 
 
-def _bit(low: int) -> int:
-    """The index of the one bit set in ``low``."""
-    return low.bit_length() - 1
-
-
 _WORD: Final = (1 << 64) - 1
 _SET_MAX: Final = 1 << 20  # keys kept in a set before they move to the table
 _SHIFT_BITS: Final = 12  # the lowest bits of a slot: 1 + how far its key lies from home, 0 free
@@ -277,6 +272,7 @@ class Search:
     kidsuits: list[int]  # per suit: the suits whose next lower cards may be placed on its cards
     twin: list[int]  # per card: the other card that takes the same cards (when runs move freely), or -1
     lowtwins: list[int]  # the lower card of each pair of twins
+    lowtwinmask: int  # the same as a bitmask
     empty_ok: list[int]  # per card: 1 when it may be placed in an empty column
     emptymask: int
     kings_only: bool  # only kings (the last rank) may go in an empty column
@@ -385,6 +381,9 @@ class Search:
                         self.twin[c] = x
                 if c < self.twin[c]:
                     self.lowtwins.append(c)
+        self.lowtwinmask = 0
+        for c in self.lowtwins:
+            self.lowtwinmask |= 1 << c
         self.empty_ok = empty_ok
         self.emptymask = 0
         for c in range(52):
@@ -560,9 +559,13 @@ class Search:
         tk1 = self.tk1
         if self.prune_twins:
             upmask = self.upmask
-            for x in self.lowtwins:
+            both = upmask & self.lowtwinmask  # low twins face up, in increasing order
+            while both:
+                low = both & -both
+                both ^= low
+                x = low.bit_length() - 1
                 y = self.twin[x]
-                if not (upmask >> x & 1 and upmask >> y & 1):
+                if not upmask >> y & 1:
                     continue
                 lo = self.child[x]
                 hi = self.child[y]
@@ -908,9 +911,16 @@ class Search:
         their place, and go up. Each fact is a bitmask over the cards."""
         full = (1 << 52) - 1
         fnd = 0
+        found = self.found
+        fmask = self.fmask
+        fcard = self.fcard
+        kidmask = self.kidmask
+        below = self.below
+        h = self.fx_h
         for s in range(4):
-            fnd |= self.fmask[s * 14 + self.found[s]]
-            self.fx_h[s] = self.found[s]
+            f = found[s]
+            fnd |= fmask[s * 14 + f]
+            h[s] = f
         tal = self.talmask
         res = self.resmask[self.rlen]
         upc = self.upmask
@@ -918,10 +928,11 @@ class Search:
         pile = down | res  # cards that leave alone, once free
         free = fnd | tal
         empty = False
+        col = self.col
         for i in range(self.ncols):
             n = self.clen[i]
             if n:
-                free |= 1 << self.col[i * STRIDE + n - 1]
+                free |= 1 << col[i * STRIDE + n - 1]
             elif not self.cdown[i]:
                 empty = True
         if self.rlen:
@@ -934,15 +945,16 @@ class Search:
         while changed:
             changed = False
             for s in range(4):
-                r = self.fx_h[s]
+                r0 = h[s]
+                r = r0
                 while r < 13:
-                    c = self.fcard[s * 13 + r]
+                    c = fcard[s * 13 + r]
                     if not free >> c & 1:
                         break
                     up |= 1 << c
                     r += 1
-                if r != self.fx_h[s]:
-                    self.fx_h[s] = r
+                if r != r0:
+                    h[s] = r
                     changed = True
             if up == full:
                 return False
@@ -956,7 +968,7 @@ class Search:
                 while new:
                     low = new & -new
                     new ^= low
-                    spot |= self.kidmask[_bit(low)]
+                    spot |= kidmask[low.bit_length() - 1]
             go = ((spot | up) & upc) | ((spot | up) & free & pile)
             new = go & ~leave
             if new:
@@ -965,7 +977,7 @@ class Search:
                 while new:
                     low = new & -new
                     new ^= low
-                    b = self.below[_bit(low)]
+                    b = below[low.bit_length() - 1]
                     if b >= 0:
                         free |= 1 << b
                     elif b == -2 and not empty:
@@ -983,26 +995,39 @@ class Search:
         self.ap += 1
 
     def autoplay(self) -> None:
-        """Play every safe move, logging each for the line and for undoing."""
-        again = True
-        while again:
-            again = False
+        """Play every safe move, logging each for the line and for undoing: the safe column top
+        of the first column, else (one card a draw, no limit on redeals, where every talon card
+        is in reach) the first safe talon card, until none is left."""
+        talon_too = self.draw == 1 and self.limit < 0
+        while True:
             self.settle()
-            for i in range(self.ncols):
-                n = self.clen[i]
-                if n and self.safe(self.col[i * STRIDE + n - 1]):
-                    m = move(T2F, i, 0, 0)
-                    self._log(m, self.apply(m))
-                    again = True
-                    break
-            if not again and self.draw == 1 and self.limit < 0:
-                # One card a draw and no limit on redeals: every talon card is in reach.
-                for j in range(1, len(self.talon) + 1):
-                    if self.safe(self.talon[j - 1]):
-                        m = move(W2F, j, 0, 0)
-                        self._log(m, self.apply(m))
-                        again = True
-                        break
+            # Only a suit's next card can be safe, so look at those four where they lie, not
+            # at every column top and talon card.
+            first_col = self.ncols
+            first_talon = -1
+            for s in range(4):
+                f = self.found[s]
+                if f == 13:
+                    continue
+                c = self.fcard[s * 13 + f]
+                t = self.istop[c] - 1
+                if t >= 0:
+                    if t < first_col and self.safe(c):
+                        first_col = t
+                elif (
+                    talon_too
+                    and self.talmask >> c & 1
+                    and self.safe(c)
+                    and (first_talon < 0 or self.torig[c] < self.torig[first_talon])
+                ):
+                    first_talon = c  # the talon keeps its cards in their first order
+            if first_col < self.ncols:
+                m = move(T2F, first_col, 0, 0)
+            elif first_talon >= 0:
+                m = move(W2F, self.talon.index(first_talon) + 1, 0, 0)
+            else:
+                return
+            self._log(m, self.apply(m))
 
     def unautoplay(self, start: int) -> None:
         """Take back the logged safe moves from ``start`` on."""
