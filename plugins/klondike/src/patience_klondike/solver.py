@@ -158,7 +158,8 @@ def check(position: Position, variant: Variant) -> None:
         raise ValueError("the search takes at most 15 columns")
 
 
-def past(deadline: float) -> bool:
+def _past(deadline: float) -> bool:
+    """Whether the time limit's deadline (0 for none) has passed."""
     return bool(deadline) and time.perf_counter() > deadline
 
 
@@ -240,7 +241,7 @@ def solve_full_information(
     try:
         nodes = with_tries(search, node_limit, default_tries(variant) if tries is None else tries, deadline)
         relaxable = draw > 1 and relax and node_limit >= MIN_LIMIT
-        if status == _search.STOPPED and relaxable and not past(deadline):
+        if status == _search.STOPPED and relaxable and not _past(deadline):
             # Argument 11: a draw-1 game without a win proves the draw-N game has none.
             draw = 1
             spent = nodes
