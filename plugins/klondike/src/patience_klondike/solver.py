@@ -105,7 +105,9 @@ _search = load("patience_klondike.search")
 
 SOLVER_NAME: Final = "klondike"
 DEFAULT_NODE_LIMIT: Final = 20_000_000
-"""Positions searched before the answer is ``unknown``."""
+"""Positions searched before the answer is ``unknown``. Tied to memory: a search this long ends
+in the position table's 2 ** 25 slots (doubled at 15.1 million keys; some 954 MiB for the
+process at its peak, docs/solver.md), and one much longer would double it again, past 1 GiB."""
 _RUNS: Final = {"any": 0, "whole-or-one": 1, "one": 2}
 RELAXED: Final = (
     "proved drawing one card at a time: every line that draws more is a line that draws one,"
