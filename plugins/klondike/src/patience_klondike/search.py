@@ -78,6 +78,11 @@ def move_k(m: int) -> int:
     return m >> 14 & 63
 
 
+def _bit(low: int) -> int:
+    """The index of the one bit set in ``low``."""
+    return low.bit_length() - 1
+
+
 _WORD: Final = (1 << 64) - 1
 _SET_MAX: Final = 1 << 20  # keys kept in a set before they move to the table
 _SHIFT_BITS: Final = 12  # the lowest bits of a slot: 1 + how far its key lies from home, 0 free
@@ -911,16 +916,9 @@ class Search:
         their place, and go up. Each fact is a bitmask over the cards."""
         full = (1 << 52) - 1
         fnd = 0
-        found = self.found
-        fmask = self.fmask
-        fcard = self.fcard
-        kidmask = self.kidmask
-        below = self.below
-        h = self.fx_h
         for s in range(4):
-            f = found[s]
-            fnd |= fmask[s * 14 + f]
-            h[s] = f
+            fnd |= self.fmask[s * 14 + self.found[s]]
+            self.fx_h[s] = self.found[s]
         tal = self.talmask
         res = self.resmask[self.rlen]
         upc = self.upmask
@@ -928,11 +926,10 @@ class Search:
         pile = down | res  # cards that leave alone, once free
         free = fnd | tal
         empty = False
-        col = self.col
         for i in range(self.ncols):
             n = self.clen[i]
             if n:
-                free |= 1 << col[i * STRIDE + n - 1]
+                free |= 1 << self.col[i * STRIDE + n - 1]
             elif not self.cdown[i]:
                 empty = True
         if self.rlen:
@@ -945,16 +942,15 @@ class Search:
         while changed:
             changed = False
             for s in range(4):
-                r0 = h[s]
-                r = r0
+                r = self.fx_h[s]
                 while r < 13:
-                    c = fcard[s * 13 + r]
+                    c = self.fcard[s * 13 + r]
                     if not free >> c & 1:
                         break
                     up |= 1 << c
                     r += 1
-                if r != r0:
-                    h[s] = r
+                if r != self.fx_h[s]:
+                    self.fx_h[s] = r
                     changed = True
             if up == full:
                 return False
@@ -968,7 +964,7 @@ class Search:
                 while new:
                     low = new & -new
                     new ^= low
-                    spot |= kidmask[low.bit_length() - 1]
+                    spot |= self.kidmask[_bit(low)]
             go = ((spot | up) & upc) | ((spot | up) & free & pile)
             new = go & ~leave
             if new:
@@ -977,7 +973,7 @@ class Search:
                 while new:
                     low = new & -new
                     new ^= low
-                    b = below[low.bit_length() - 1]
+                    b = self.below[_bit(low)]
                     if b >= 0:
                         free |= 1 << b
                     elif b == -2 and not empty:
