@@ -169,7 +169,7 @@ def solve_baroness(game: Game, node_limit: int, time_limit: float | None) -> Sol
 
     def empties() -> int:
         # Empty piles: those of the group without a card, then any other (merged by settle()).
-        return bin(state.group).count("1") - len(state.floats)
+        return state.group.bit_count() - len(state.floats)
 
     def merge() -> None:
         # While a pile is empty, the lone cards can go to any of the piles lone or empty: the
@@ -205,43 +205,33 @@ def solve_baroness(game: Game, node_limit: int, time_limit: float | None) -> Sol
     def settle() -> None:
         # Reductions 2, 3 and 5, until none applies, each recorded in the path.
         counts = state.counts
-        again = True
-        while again:
+        while True:
             merge()
-            again = False
-            for i, r in tops():
-                if r == 13:
-                    take(i, r)
-                    path.append((_KING, i, r, state.group))
-                    again = True
-                    break
-            if again:
+            found = tops()
+            king = next((i for i, r in found if r == 13), -1)
+            if king >= 0:
+                take(king, 13)
+                path.append((_KING, king, 13, state.group))
                 continue
             lone_ok = not state.stock
-            found = tops()
-            for a in range(len(found)):
-                i, r = found[a]
-                s = 13 - r
+            pair = None
+            for i, r in found:
                 # Reduction 3: the last two of a rank pair; reduction 5: two lone cards once the
-                # stock is empty (a card of the group is one).
+                # stock is empty (a card of the group is one, and two of them may pair).
                 last = counts[r] == 1
-                lone = lone_ok and (
-                    i == _FLOAT or (i < _PILES and len(state.piles[i]) == 1 and not state.slot[i])
-                )
-                if not last and not lone:
+                if not last and not (lone_ok and alone(i)):
                     continue
-                for b in range(len(found)):
-                    j, t = found[b]
-                    if t != s or j == i:
-                        continue
-                    if last or alone(j):
-                        take(i, r)
-                        take(j, s)
-                        path.append((_PAIR, i, j, r, s, state.group))
-                        again = True
-                        break
-                if again:
+                s = 13 - r
+                j = next((j for j, t in found if t == s and (last or alone(j))), -1)
+                if j >= 0:
+                    pair = (i, j, r, s)
                     break
+            if pair is None:
+                return
+            i, j, r, s = pair
+            take(i, r)
+            take(j, s)
+            path.append((_PAIR, i, j, r, s, state.group))
 
     def search() -> bool:
         nonlocal nodes, stopped
@@ -364,7 +354,7 @@ def solve_baroness(game: Game, node_limit: int, time_limit: float | None) -> Sol
             if state.floats:
                 k = len(state.pools)
                 state.pools.append(state.floats)
-                state.waiting.append(bin(group).count("1"))
+                state.waiting.append(group.bit_count())
                 for d in range(_PILES):
                     if group >> d & 1:
                         state.slot[d] = k + 1
