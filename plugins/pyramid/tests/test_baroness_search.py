@@ -77,47 +77,6 @@ def test_the_positions_compared_hold_both_won_and_lost_ones():
     assert found.count(NO_WIN) >= 10
 
 
-def lone_and_empty(seed: int) -> list[Game]:
-    """Positions of a random game of deal ``seed`` (pairs four times in five) where the stock
-    still deals, a pile is empty and another holds one card: where reduction 7 holds the lone
-    cards in a group and lays them out only as the deals need them."""
-    rng = random.Random(seed)
-    game = patience_core.new_game("baroness", seed=seed)
-    out = []
-    while game.status() == "playing":
-        table = game.table
-        piles = [table.piles[table.pile_index[f"t{k}"]] for k in range(1, 6)]
-        if 0 < len(table.stock) <= 27 and any(not p for p in piles) and any(len(p) == 1 for p in piles):
-            out.append(game.copy())
-        moves = game.legal_moves()
-        pairs = [m for m in moves if m.cards]
-        game.play(rng.choice(pairs) if pairs and rng.random() < 0.8 else rng.choice(moves))
-    return out[::3]
-
-
-# Deals whose random games give such positions, won and lost, that the generic solver decides
-# within 100,000 positions.
-LONE_AND_EMPTY = (4, 25, 31, 32, 40, 45, 77, 89, 112, 141, 142)
-
-
-def test_lone_cards_laid_out_only_as_deals_need_them_lose_no_win_and_find_none_false():
-    """Reduction 7: with lone cards and an empty pile while the stock deals, the verdicts are
-    the generic solver's (which moves each lone card move by move) and every line wins."""
-    found = []
-    for seed in LONE_AND_EMPTY:
-        for n, game in enumerate(lone_and_empty(seed)):
-            own = solve_baroness(game, 2_000_000, None)
-            generic = patience_core.solve_full_information(game, node_limit=100_000, generic=True)
-            label = f"deal {seed}, position {n}"
-            assert generic.decided, label
-            assert own.verdict == generic.verdict, label
-            if own.won:
-                assert won(game, own.line), label
-            found.append(own.verdict)
-    assert found.count(WON) >= 15
-    assert found.count(NO_WIN) >= 6
-
-
 @pytest.mark.parametrize("seed", WON_DEALS)
 def test_winning_lines_of_whole_deals_replay_to_a_win(seed):
     game = patience_core.new_game("baroness", seed=seed)
