@@ -276,8 +276,7 @@ class Search:
     kidmask: list[int]  # the same as a bitmask
     kidsuits: list[int]  # per suit: the suits whose next lower cards may be placed on its cards
     twin: list[int]  # per card: the other card that takes the same cards (when runs move freely), or -1
-    lowtwins: list[int]  # the lower card of each pair of twins
-    lowtwinmask: int  # the same as a bitmask
+    lowtwinmask: int  # the lower card of each pair of twins, as a bitmask
     empty_ok: list[int]  # per card: 1 when it may be placed in an empty column
     emptymask: int
     kings_only: bool  # only kings (the last rank) may go in an empty column
@@ -378,17 +377,14 @@ class Search:
                             break
         self.kidsuits = kidsuits
         self.twin = [-1] * 52
-        self.lowtwins = []
+        self.lowtwinmask = 0
         if runs == RUNS_ANY:
             for c in range(52):
                 for x in range(52):
                     if x != c and self.kidmask[c] and self.kidmask[c] == self.kidmask[x]:
                         self.twin[c] = x
                 if c < self.twin[c]:
-                    self.lowtwins.append(c)
-        self.lowtwinmask = 0
-        for c in self.lowtwins:
-            self.lowtwinmask |= 1 << c
+                    self.lowtwinmask |= 1 << c
         self.empty_ok = empty_ok
         self.emptymask = 0
         for c in range(52):
