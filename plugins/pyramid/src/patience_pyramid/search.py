@@ -181,6 +181,77 @@ def _cut_dead(
     return waste, 0
 
 
+ADJACENT_FITS: Final = [0, *(sum(1 << s for s in (r - 1, r, r + 1) if 1 <= s <= 13) for r in range(1, 14))]
+"""Cheops's pairs: ranks the same or next to each other (no king with an ace)."""
+
+
+def _fit_steps() -> list[int]:
+    """Pruning 7's steps, one rank at a time: at ``((state * 5 + w) * 5 + f) * 5 + keep`` the
+    states a rank with ``w`` waste cards and ``f`` others can hand the next rank, which has
+    ``keep`` waste cards, from ``state`` (see :func:`_adjacent_fit`), a bit each."""
+    steps = [0] * (50 * 125)
+    for state in range(50):
+        d = state // 10
+        s = state // 2 % 5
+        for w in range(5):
+            for f in range(5):
+                room = f - d - (state & 1)  # the others left once the last rank is served
+                for keep in range(5):
+                    out = 0
+                    if s <= w and room >= 0:
+                        rest = w - s  # the waste cards the last rank kept nothing for
+                        for v in range(min(rest, room) + 1):  # v of them pair within this rank
+                            for s2 in range(min(room - v, keep) + 1):
+                                out |= 1 << (10 * (rest - v) + 2 * s2 + ((room - v - s2) & 1))
+                    steps[((state * 5 + w) * 5 + f) * 5 + keep] = out
+    return steps
+
+
+_FIT_STEPS: Final = _fit_steps()
+
+
+def _adjacent_fit(waste: int, others: int) -> bool:
+    """Pruning 7 (strict win, last pass, pairs of equal or adjacent ranks): whether the cards
+    can all be paired when no two waste cards pair. ``waste`` the waste cards, ``others`` the
+    other cards (pyramid, drawn, stock), 4 bits a rank (ranks 1-13, at most 4 of each).
+
+    Rank by rank from the ace up: a pair joins one rank to itself or to the next, so all that
+    one rank hands the next is ``d`` waste cards still to pair with its other cards, ``s``
+    other cards kept for its waste cards, and ``c``, one other card left over to pair with one
+    of its other cards (two left over would pair with each other). ``states`` has bit
+    ``10 d + 2 s + c`` set for each that some pairing of the ranks so far leaves; all is paired
+    when the last rank leaves nothing."""
+    steps = _FIT_STEPS
+    states = 1
+    for r in range(1, 14):
+        w = waste >> 4 * r & 15
+        f = others >> 4 * r & 15
+        if not w and not f:
+            states &= 1  # a rank with no card left breaks the chain: nothing may cross it
+            if not states:
+                return False
+            continue
+        at = (w * 5 + f) * 5 + (waste >> 4 * r + 4 & 15)
+        after = 0
+        while states:
+            low = states & -states
+            states ^= low
+            after |= steps[(low.bit_length() - 1) * 125 + at]
+        if not after:
+            return False
+        states = after
+    return bool(states & 1)
+
+
+def _counts(ranks: int) -> int:
+    """How many of each rank ``ranks`` (4 bits a card) holds, 4 bits a rank."""
+    out = 0
+    while ranks:
+        out += 1 << ((ranks & 15) << 2)
+        ranks >>= 4
+    return out
+
+
 def _reverse_nibbles(value: int) -> int:
     out = 0
     while value:
@@ -276,6 +347,18 @@ def search_deal(
     # Pruning 5's table counts at most four cards of a rank (one deck): with several decks it is
     # left out, which only searches more.
     digging = all(layout_rank[r].bit_count() + (count >> 4 * r & 15) <= 4 for r in range(1, 14))
+    # Pruning 7: Cheops's pairs (equal or adjacent ranks), one pass, every card to go, one deck.
+    # With one pass the stock is always an end of the first: its counts go by its length.
+    adjacent = strict and not aisleriot and fits == ADJACENT_FITS and not alone and digging and passes == 1
+    ends = [_counts(stock >> 4 * k) for k in range(((stock.bit_length() + 3) >> 2) + 1)] if adjacent else []
+    ends.reverse()  # the counts of the stock's last k cards, at k
+    # The pyramid cards of each rank in each subset of 12 positions, 4 bits a rank.
+    chunks = [[0] * 4096 for _ in range((n + 11) // 12)] if adjacent else []
+    for k, chunk in enumerate(chunks):
+        for sub in range(1, 4096):
+            low = sub & -sub
+            p = 12 * k + low.bit_length() - 1
+            chunk[sub] = chunk[sub ^ low] + (1 << 4 * rank_at[p] if p < n else 0)
     # The key of a position: present (n bits), drawn (1), the waste's size in ranks (9 bits: up
     # to 416 cards), the waste, the stock.
     size_at = n + 1
@@ -532,6 +615,15 @@ def search_deal(
                         )
                     ):
                         continue
+                    if adjacent and new_waste >> 4 * new_drawn:  # pruning 7, with a waste
+                        ahead = ends[(new_stock.bit_length() + 3) >> 2]
+                        if new_drawn:
+                            ahead += 1 << ((new_waste & 15) << 2)
+                        wc = new_count - ahead  # the waste cards, 4 bits a rank
+                        for k, chunk in enumerate(chunks):
+                            ahead += chunk[new_present >> 12 * k & 4095]
+                        if not _adjacent_fit(wc, ahead):
+                            continue
                     parents.append((children, i, left))
                     path.append(choice)
                     present, waste, drawn, stock, pass_no, count, left = (

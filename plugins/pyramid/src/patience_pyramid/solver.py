@@ -63,7 +63,22 @@ pyramid card, or a stock or waste card of a rank it pairs with), under the stric
 every stock and waste card, and every group of ranks joined by the rule (ranks of which no card
 is left break a group) holds an even number of cards, since each pair takes two cards of one
 group. It is checked at the root and after each removal for the ranks the pair touched (the
-groups when a rank runs out). Pruning 5 is left out.
+groups when a rank runs out). Pruning 5 is left out; in its place, for Cheops's pairs:
+
+7. In the last pass under the strict win, with pairs of equal or adjacent ranks, every card
+   left must go in pairs, and no two waste cards ever pair: only the waste top is in reach,
+   and a card on the waste stays under every card above it until they have gone. So the cards
+   left must split into pairs of ranks at most one apart with at most one waste card in each
+   pair (pyramid cards, the drawn card and the stock may pair with anything that fits). The
+   relaxation forgets which pyramid cards cover which and when each card comes, so it only
+   ever allows more than the game does; if even it finds no such split, the position is
+   lost. Pairs join a rank only to itself and its neighbours, so whether the split exists is
+   decided rank by rank from the ace up (``search._adjacent_fit``): what one rank hands the
+   next is how many of its waste cards still need a card of the next rank, how many of its
+   other cards are kept for the next rank's waste cards, and whether one other card is left
+   over (two left over would pair with each other). It is checked on every position the
+   search would enter, in one pass (Cheops's) from the counts of the cards of each rank: the
+   stock's go by its length, as it only loses cards from its front.
 
 The search is :mod:`patience_pyramid.search` (compiled with mypyc where the install could).
 """
