@@ -180,13 +180,16 @@ def test_a_burst_of_winnable_deal_searches_leaves_plain_moves_answering(tmp_path
     """Finding 2: 45 winnable deals of a hard rule set stalled every route for minutes (the
     search had no bound and ran on the shared pool). Now a request's search is bounded, runs in
     a pool of its own, and what does not fit its queue is told to come back (503, Retry-After)."""
-    monkeypatch.setattr(web_games, "WINNABLE_SECONDS", 3.0)
+    # A move stuck behind a search would wait out its whole bound (4 s); one that only shares a
+    # loaded machine with the searches answers well within it (2.3 s at worst seen, two cores
+    # running the whole suite).
+    monkeypatch.setattr(web_games, "WINNABLE_SECONDS", 4.0)
     server = LiveServer(create_app(tmp_path / "home"))
     try:
         codes, took, answers = asyncio.run(asyncio.wait_for(_burst_then_move(server.url), 120))
     finally:
         server.stop()
-    assert took < 2.0, f"a plain move took {took:.2f} s under the burst"
+    assert took < 3.5, f"a plain move took {took:.2f} s under the burst"
     assert codes.count(503) >= 40
     assert set(codes) <= {201, 422, 503}
     busy = next(a for a in answers if a.status_code == 503)  # the pool's queue is full

@@ -197,15 +197,29 @@ def test_safe_cards_fly_home_one_after_another_on_auto_play(browser, server):
     # them home.
     page, gid = open_play(browser, server, "klondike", 3, auto=True)
     before = {c: page.locator(f"#table .card[data-card='{c}']").bounding_box() for c in ("AD", "AC")}
+    # Each animation a card is given, as it is given: read afterwards, a flight already over (on
+    # a loaded machine) would be gone from getAnimations().
+    page.evaluate(
+        """() => {
+             window.flights = [];
+             const animate = Element.prototype.animate;
+             Element.prototype.animate = function (frames, options) {
+               if (this.dataset && this.dataset.card) {
+                 const first = Array.isArray(frames) ? frames[0].transform : null;
+                 window.flights.push([this.dataset.card, (options && options.delay) || 0, first]);
+               }
+               return animate.call(this, frames, options);
+             };
+           }"""
+    )
     with page.expect_response(lambda r: r.url.endswith("/moves")) as answer:
         page.click("#table [data-action=stock].free")
     auto = answer.value.json()["auto_played"]
     assert sorted(m.split("-")[0] for m in auto) == ["t1", "t6"]
     assert all(PILE_MOVE.fullmatch(m)[2].startswith("f") for m in auto)
+    page.wait_for_function("() => ['AD', 'AC'].every((c) => window.flights.some((f) => f[0] === c))")
     flights = page.evaluate(
-        """(cards) => cards.map((c) => document.querySelector(`#table .card[data-card="${c}"]`)
-             .getAnimations()
-             .map((a) => [a.effect.getTiming().delay, a.effect.getKeyframes()[0].transform]))""",
+        """(cards) => cards.map((c) => window.flights.filter((f) => f[0] === c).map((f) => [f[1], f[2]]))""",
         ["AD", "AC"],
     )
     delays = []
