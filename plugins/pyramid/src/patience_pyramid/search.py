@@ -108,13 +108,19 @@ _DIG_FLAT: Final = [
 ]  # the same, at ((L_r * 5 + L_s) * 5 + F_r) * 5 + F_s: a list lookup, no tuple to build
 
 
+def _counts(ranks: int) -> int:
+    """How many of each rank ``ranks`` (4 bits a card) holds, 4 bits a rank."""
+    out = 0
+    while ranks:
+        out += 1 << ((ranks & 15) << 2)
+        ranks >>= 4
+    return out
+
+
 def _dig_possible(layouts: int, waste: int, drawn: int, stock: int, dig: list[int]) -> bool:
     """Pruning 5 (relaxed win, last pass), on packed integers alone: ``layouts`` the pyramid
     cards left of each rank, 4 bits each; the waste and stock as in the search."""
-    ahead = 0  # the cards still to be drawn, 4 bits a rank, with the drawn card
-    while stock:
-        ahead += 1 << ((stock & 15) << 2)
-        stock >>= 4
+    ahead = _counts(stock)  # the cards still to be drawn, 4 bits a rank, with the drawn card
     if drawn:
         ahead += 1 << ((waste & 15) << 2)
         waste >>= 4
@@ -224,14 +230,7 @@ def _adjacent_fit(waste: int, others: int) -> bool:
     steps = _FIT_STEPS
     states = 1
     for r in range(1, 14):
-        w = waste >> 4 * r & 15
-        f = others >> 4 * r & 15
-        if not w and not f:
-            states &= 1  # a rank with no card left breaks the chain: nothing may cross it
-            if not states:
-                return False
-            continue
-        at = (w * 5 + f) * 5 + (waste >> 4 * r + 4 & 15)
+        at = ((waste >> 4 * r & 15) * 5 + (others >> 4 * r & 15)) * 5 + (waste >> 4 * r + 4 & 15)
         after = 0
         while states:
             low = states & -states
@@ -241,15 +240,6 @@ def _adjacent_fit(waste: int, others: int) -> bool:
             return False
         states = after
     return bool(states & 1)
-
-
-def _counts(ranks: int) -> int:
-    """How many of each rank ``ranks`` (4 bits a card) holds, 4 bits a rank."""
-    out = 0
-    while ranks:
-        out += 1 << ((ranks & 15) << 2)
-        ranks >>= 4
-    return out
 
 
 def _reverse_nibbles(value: int) -> int:
