@@ -78,11 +78,6 @@ def move_k(m: int) -> int:
     return m >> 14 & 63
 
 
-def _bit(low: int) -> int:
-    """The index of the one bit set in ``low``."""
-    return low.bit_length() - 1
-
-
 _WORD: Final = (1 << 64) - 1
 _SET_MAX: Final = 1 << 20  # keys kept in a set before they move to the table
 _SHIFT_BITS: Final = 12  # the lowest bits of a slot: 1 + how far its key lies from home, 0 free
@@ -259,7 +254,8 @@ def _key_of(stored: int, slot: int, d: int, k: int, mask: int) -> int:
 class Search:
     """One search: the rules as tables, the position as flat lists and bitmasks, and the path."""
 
-    # The rules, fixed for the search.
+    # The rules, fixed for the search. Tables of small numbers are bytes (a card + 1 where
+    # -1 means none): compiled, a bytes item is read in place, with no call and no int object.
     ncols: int
     draw: int
     limit: int  # redeals allowed, -1 for unlimited
@@ -267,17 +263,17 @@ class Search:
     wrap: bool  # a foundation's base rank goes on its last rank (and builds wrap)
     fill: bool  # an emptied column is filled from the reserve at once
     runs: int
-    suit: list[int]
-    rel: list[int]
-    fcard: list[int]  # the card of suit s and relative rank r at s * 13 + r
+    suit: bytes
+    rel: bytes
+    fcard: bytes  # the card of suit s and relative rank r at s * 13 + r
     fmask: list[int]  # the first h cards of suit s as a bitmask, at s * 14 + h
-    par: list[int]  # the cards each card may be placed on, 3 slots a card (-1 for none)
-    kids: list[int]  # the cards that may be placed on each card, 3 slots a card
+    par: bytes  # the cards each card may be placed on plus one, 3 slots a card (0 for none)
+    kids: bytes  # the cards that may be placed on each card plus one, 3 slots a card (0 for none)
     kidmask: list[int]  # the same as a bitmask
     kidsuits: list[int]  # per suit: the suits whose next lower cards may be placed on its cards
-    twin: list[int]  # per card: the other card that takes the same cards (when runs move freely), or -1
+    twin: bytes  # per card: 1 + the other card that takes the same cards (when runs move freely), or 0
     lowtwinmask: int  # the lower card of each pair of twins, as a bitmask
-    empty_ok: list[int]  # per card: 1 when it may be placed in an empty column
+    empty_ok: bytes  # per card: 1 when it may be placed in an empty column
     emptymask: int
     kings_only: bool  # only kings (the last rank) may go in an empty column
     torig: list[int]  # per card: its place in the talon as given, or -1
@@ -290,7 +286,7 @@ class Search:
     clen: list[int]
     cdown: list[int]
     istop: list[int]  # per card: 1 + the column whose top card it is, else 0
-    found: list[int]  # per suit: the cards on its foundation
+    fpack: int  # per suit s: the cards on its foundation, in bits 4s to 4s + 3
     talon: list[int]  # stock and waste as one list, the waste's bottom card first
     tp: int  # the waste's size: talon[tp - 1] is its top card
     passes: int  # redeals used
@@ -301,19 +297,21 @@ class Search:
     upmask: int  # the face-up cards in the columns
     talmask: int  # the talon's cards
     code: list[int]  # per face-up column card: what it lies on, for the key
-    digit: list[int]  # per code: its digit in the key
+    digit: bytes  # per code: its digit in the key
     weight: list[int]  # per card: its digit's weight in ``tk0`` (cards 0-25) or ``tk1`` (26-51)
     half: int  # bits for ``tk0`` or ``tk1`` in the key
     tk0: int
     tk1: int
     downr: list[int]  # per column: the radix of its face-down count in the key
+    downw: list[int]  # per column: the weight of its face-down count in ``downk``
+    downk: int  # the face-down counts in mixed radix, the first column's most significant
     resr: int  # the radix of the reserve's size in the key
     pmul: int  # the weight of the waste's size in the key
     keybits: int  # bits enough for any key
     tmask: int  # the talon's cards by their place in the talon as given, for the key
-    settled: list[int]
-    settled_for: int  # the foundations' counts ``settled`` was worked out for
-    fx_h: list[int]  # scratch for :meth:`dead`
+    spack: int  # per suit s: its settled foundation cards, in bits 4s to 4s + 3
+    settled_for: int  # the foundations' counts ``spack`` was worked out for
+    settled_of: list[int]  # ``spack`` by the foundations' counts, -1 until worked out
     # Reductions (on unless a test turns one off).
     prune_dead: bool
     prune_twins: bool
@@ -322,12 +320,12 @@ class Search:
     mix: int  # 0, or the state of the generator that shuffles each group of moves (``shuffle``)
     # The search.
     buf: array[int]
-    bstart: array[int]
-    bnext: array[int]
-    bend: array[int]
+    bstart: list[int]
+    bnext: list[int]
+    bend: list[int]
     taken: array[int]
     tundo: array[int]
-    astart: array[int]
+    astart: list[int]
     amove: array[int]
     aundo: array[int]
     ap: int
@@ -354,17 +352,18 @@ class Search:
         self.wrap = wrap
         self.fill = fill
         self.runs = runs
-        self.suit = suit
-        self.rel = rel
-        self.fcard = [0] * 52
+        self.suit = bytes(suit)
+        self.rel = bytes(rel)
+        fcard = [0] * 52
         for c in range(52):
-            self.fcard[suit[c] * 13 + rel[c]] = c
+            fcard[suit[c] * 13 + rel[c]] = c
+        self.fcard = bytes(fcard)
         self.fmask = [0] * 56
         for s in range(4):
             for h in range(1, 14):
-                self.fmask[s * 14 + h] = self.fmask[s * 14 + h - 1] | 1 << self.fcard[s * 13 + h - 1]
-        self.par = par
-        self.kids = [-1] * 156
+                self.fmask[s * 14 + h] = self.fmask[s * 14 + h - 1] | 1 << fcard[s * 13 + h - 1]
+        self.par = bytes(p + 1 for p in par)
+        kids = [-1] * 156
         self.kidmask = [0] * 52
         for c in range(52):
             for q in range(3):
@@ -372,20 +371,22 @@ class Search:
                 if p >= 0:
                     self.kidmask[p] |= 1 << c
                     for slot in range(3):
-                        if self.kids[p * 3 + slot] < 0:
-                            self.kids[p * 3 + slot] = c
+                        if kids[p * 3 + slot] < 0:
+                            kids[p * 3 + slot] = c
                             break
+        self.kids = bytes(k + 1 for k in kids)
         self.kidsuits = kidsuits
-        self.twin = [-1] * 52
+        twin = [-1] * 52
         self.lowtwinmask = 0
         if runs == RUNS_ANY:
             for c in range(52):
                 for x in range(52):
                     if x != c and self.kidmask[c] and self.kidmask[c] == self.kidmask[x]:
-                        self.twin[c] = x
-                if c < self.twin[c]:
+                        twin[c] = x
+                if c < twin[c]:
                     self.lowtwinmask |= 1 << c
-        self.empty_ok = empty_ok
+        self.twin = bytes(t + 1 for t in twin)
+        self.empty_ok = bytes(empty_ok)
         self.emptymask = 0
         for c in range(52):
             if empty_ok[c]:
@@ -400,7 +401,7 @@ class Search:
         self.clen = [0] * ncols
         self.cdown = [0] * ncols
         self.istop = [0] * 52
-        self.found = [0] * 4
+        self.fpack = 0
         self.talon = []
         self.tp = 0
         self.passes = 0
@@ -414,34 +415,38 @@ class Search:
         # Codes are digits of base 3 when no card has a third parent (code 2 never occurs).
         third = any(par[c * 3 + 2] >= 0 for c in range(52))
         base = 4 if third else 3
-        self.digit = [0, 1, 2, 3] if third else [0, 1, 2, 2]
+        self.digit = bytes([0, 1, 2, 3] if third else [0, 1, 2, 2])
         self.weight = [base ** (c % 26) for c in range(52)]
         self.half = (base**26 - 1).bit_length()
         self.downr = [1] * ncols
+        self.downw = [0] * ncols
+        self.downk = 0
         self.resr = 1
         self.pmul = 1
         self.keybits = 0
         self.tk0 = 0
         self.tk1 = 0
         self.tmask = 0
-        self.settled = [0] * 4
+        self.spack = 0
         self.settled_for = -1
-        self.fx_h = [0] * 4
+        self.settled_of = [-1] * (1 << 16)
         self.prune_dead = True
         self.prune_twins = True
         self.prune_wait = True
         self.prune_draws = True
         self.mix = 0
-        # Arrays of machine words, not lists: a search can go hundreds of thousands of moves
-        # deep (Thumb and Pouch, where runs go to and fro), and a list holds an int object of
-        # some 32 bytes for each entry past 256, five times what these frames need.
+        # The moves waiting and the moves taken are arrays of machine words, not lists: a search
+        # can go hundreds of thousands of moves deep (Thumb and Pouch, where runs go to and fro),
+        # and a list holds an int object of some 32 bytes for each entry past 256, five times
+        # what these frames need. The frames' offsets, read and written at every position, are
+        # lists: compiled, a list item is one small call, an array item Python's generic look-up.
         self.buf = array("q")
-        self.bstart = array("q", [0])
-        self.bnext = array("q", [0])
-        self.bend = array("q", [0])
+        self.bstart = [0]
+        self.bnext = [0]
+        self.bend = [0]
         self.taken = array("q", [0])
         self.tundo = array("q", [0])
-        self.astart = array("q", [0])
+        self.astart = [0]
         self.amove = array("q")
         self.aundo = array("q")
         self.ap = 0
@@ -485,7 +490,7 @@ class Search:
             if up:
                 self.istop[up[len(up) - 1]] = i + 1
         for q in range(4):
-            self.found[q] = found[q]
+            self.fpack |= found[q] << (q << 2)
         self.talon = list(talon)
         self.tbits = len(talon)
         for q in range(len(talon)):
@@ -510,8 +515,13 @@ class Search:
         for i in range(self.ncols):
             self.downr[i] = len(downs[i]) + 1
             size *= self.downr[i]
+        w = 1
+        for i in range(self.ncols - 1, -1, -1):
+            self.downw[i] = w
+            self.downk += self.cdown[i] * w
+            w *= self.downr[i]
         self.resr = len(reserve) + 1
-        size *= 14**4 * self.resr * (self.tbits + 1)
+        size *= (1 << 16) * self.resr * (self.tbits + 1)
         self.pmul = 1 << (self.tbits + 2 * self.half)
         self.keybits = ((size << self.tbits + 2 * self.half) - 1).bit_length()
 
@@ -532,9 +542,9 @@ class Search:
 
     def parent_code(self, c: int, p: int) -> int:
         base = c * 3
-        if self.par[base + 1] == p:
+        if self.par[base + 1] == p + 1:
             return 1
-        if self.par[base + 2] == p:
+        if self.par[base + 2] == p + 1:
             return 2
         return 0
 
@@ -546,11 +556,7 @@ class Search:
         one key. Talon positions that reach one another by drawing alone give one key, and so
         do positions that differ in which of two twins holds which pile (argument 5).
         """
-        misc = 0
-        for i in range(self.ncols):
-            misc = misc * self.downr[i] + self.cdown[i]
-        for s in range(4):
-            misc = misc * 14 + self.found[s]
+        misc = self.downk << 16 | self.fpack
         misc = misc * self.resr + self.rlen
         n = len(self.talon)
         p = self.tp
@@ -565,7 +571,7 @@ class Search:
                 low = both & -both
                 both ^= low
                 x = low.bit_length() - 1
-                y = self.twin[x]
+                y = self.twin[x] - 1
                 if not upmask >> y & 1:
                     continue
                 lo = self.child[x]
@@ -606,6 +612,7 @@ class Search:
         if d:
             c = self.deal[i * STRIDE + d - 1]
             self.cdown[i] = d - 1
+            self.downk -= self.downw[i]
             self.col[i * STRIDE] = c
             self.clen[i] = 1
             self.istop[c] = i + 1
@@ -634,6 +641,7 @@ class Search:
             self.clen[i] = 0
             if flags & _FLIP:
                 self.cdown[i] += 1
+                self.downk += self.downw[i]
             else:
                 self.rlen += 1
                 self.below[c] = self.rbelow[c]
@@ -716,7 +724,7 @@ class Search:
             p = self.below[c]
             if p >= 0:
                 self.child[p] = -1
-            self.found[self.suit[c]] += 1
+            self.fpack += 1 << (self.suit[c] << 2)
             return u | self._expose(a)
         if kind in (T2T, T2E, TWIN):
             k = m >> 14 & 63
@@ -752,7 +760,7 @@ class Search:
                 p = self.below[x]
                 if p >= 0:
                     self.child[p] = -1
-                self.found[self.suit[x]] += 1
+                self.fpack += 1 << (self.suit[x] << 2)
             return u | self._expose(a)
         if kind in (W2F, W2T):
             u = self.tp << 18 | self.passes << 24
@@ -764,18 +772,18 @@ class Search:
             self.talmask ^= 1 << c
             self.tp = a - 1
             if kind == W2F:
-                self.found[self.suit[c]] += 1
+                self.fpack += 1 << (self.suit[c] << 2)
             else:
                 self._place(c, b)
             return u
         if kind == F2T:
-            self.found[a] -= 1
-            self._place(self.fcard[a * 13 + self.found[a]], b)
+            self.fpack -= 1 << (a << 2)
+            self._place(self.fcard[a * 13 + (self.fpack >> (a << 2) & 15)], b)
             return 0
         self.rlen -= 1
         c = self.reserve[self.rlen]
         if kind == R2F:
-            self.found[self.suit[c]] += 1
+            self.fpack += 1 << (self.suit[c] << 2)
         else:
             self._place(c, b)
         return 0
@@ -788,7 +796,7 @@ class Search:
         if kind == T2F:
             self._unexpose(a, u & 3)
             c = u >> 4 & 63
-            self.found[self.suit[c]] -= 1
+            self.fpack -= 1 << (self.suit[c] << 2)
             n = self.clen[a]
             self.col[a * STRIDE + n] = c
             self.clen[a] = n + 1
@@ -803,7 +811,7 @@ class Search:
             self._unexpose(a, u & 3)
             if kind == TWIN:
                 x = u >> 4 & 63
-                self.found[self.suit[x]] -= 1
+                self.fpack -= 1 << (self.suit[x] << 2)
                 self.col[src + k - 1] = x
                 self.upmask |= 1 << x
                 self.set_code(x, u >> 16 & 3)
@@ -831,7 +839,7 @@ class Search:
             if kind == W2T:
                 self._unplace(b)
             else:
-                self.found[self.suit[c]] -= 1
+                self.fpack -= 1 << (self.suit[c] << 2)
             self.talon.insert(a - 1, c)
             self.tmask ^= 1 << self.torig[c]
             self.talmask ^= 1 << c
@@ -840,11 +848,11 @@ class Search:
             return
         if kind == F2T:
             self._unplace(b)
-            self.found[a] += 1
+            self.fpack += 1 << (a << 2)
             return
         if kind == R2F:
             c = self.reserve[self.rlen]
-            self.found[self.suit[c]] -= 1
+            self.fpack -= 1 << (self.suit[c] << 2)
             self.below[c] = self.rbelow[c]
         else:
             c = self._unplace(b)
@@ -854,25 +862,26 @@ class Search:
     # --- safe moves and dead positions -----------------------------------------------------------
 
     def settle(self) -> None:
-        """``settled[s]``: how many of suit s's foundation cards never need to come down
-        (argument 3): the longest prefix of each foundation whose every card has only settled
-        cards that could be placed on it."""
-        u = self.settled
-        f = self.found
-        sig = f[0] | f[1] << 4 | f[2] << 8 | f[3] << 12
-        if sig == self.settled_for:
+        """``spack``: how many of each suit's foundation cards never need to come down (argument
+        3), worked out once for each set of foundation counts."""
+        fp = self.fpack
+        if fp == self.settled_for:
             return
-        self.settled_for = sig
+        self.settled_for = fp
+        v = self.settled_of[fp]
+        if v < 0:
+            v = self.settled_for_counts(fp)
+            self.settled_of[fp] = v
+        self.spack = v
+
+    def settled_for_counts(self, fp: int) -> int:
+        """The longest prefix of each foundation (counts packed as in ``fpack``) whose every card
+        has only settled cards that could be placed on it, packed the same way."""
         if not self.worry:
-            for s in range(4):
-                u[s] = f[s]
-            return
+            return fp
         if self.wrap:
-            for s in range(4):
-                u[s] = 0
-            return
-        for s in range(4):
-            u[s] = f[s]
+            return 0
+        u = [fp >> (s << 2) & 15 for s in range(4)]
         changed = True
         while changed:
             changed = False
@@ -885,6 +894,7 @@ class Search:
                 if low < u[s]:
                     u[s] = low
                     changed = True
+        return u[0] | u[1] << 4 | u[2] << 8 | u[3] << 12
 
     def safe(self, c: int) -> bool:
         """Whether card ``c``, where it lies, goes to its foundation at once (argument 4): it is
@@ -892,10 +902,10 @@ class Search:
         placed on it."""
         s = self.suit[c]
         r = self.rel[c]
-        if self.found[s] != r:
+        if (self.fpack >> (s << 2) & 15) != r:
             return False
-        u = self.settled
-        if self.worry and u[s] != r:
+        sp = self.spack
+        if self.worry and (sp >> (s << 2) & 15) != r:
             return False
         need = r
         if r == 0:
@@ -903,7 +913,7 @@ class Search:
                 return True
             need = 13
         kids = self.kidsuits[s]
-        return all(not (t != s and kids >> t & 1 and u[t] < need) for t in range(4))
+        return all(not (t != s and kids >> t & 1 and (sp >> (t << 2) & 15) < need) for t in range(4))
 
     def dead(self) -> bool:
         """Whether some card can never reach its foundation (argument 7), by a relaxation that
@@ -911,10 +921,10 @@ class Search:
         which cards can be freed (nothing left on them), be a column's top, take a place, leave
         their place, and go up. Each fact is a bitmask over the cards."""
         full = (1 << 52) - 1
+        fh = self.fpack  # how far each foundation can go up, packed as ``fpack``
         fnd = 0
         for s in range(4):
-            fnd |= self.fmask[s * 14 + self.found[s]]
-            self.fx_h[s] = self.found[s]
+            fnd |= self.fmask[s * 14 + (fh >> (s << 2) & 15)]
         tal = self.talmask
         res = self.resmask[self.rlen]
         upc = self.upmask
@@ -938,15 +948,16 @@ class Search:
         while changed:
             changed = False
             for s in range(4):
-                r = self.fx_h[s]
+                h = fh >> (s << 2) & 15
+                r = h
                 while r < 13:
                     c = self.fcard[s * 13 + r]
                     if not free >> c & 1:
                         break
                     up |= 1 << c
                     r += 1
-                if r != self.fx_h[s]:
-                    self.fx_h[s] = r
+                if r != h:
+                    fh += (r - h) << (s << 2)
                     changed = True
             if up == full:
                 return False
@@ -960,7 +971,7 @@ class Search:
                 while new:
                     low = new & -new
                     new ^= low
-                    spot |= self.kidmask[_bit(low)]
+                    spot |= self.kidmask[low.bit_length() - 1]
             go = ((spot | up) & upc) | ((spot | up) & free & pile)
             new = go & ~leave
             if new:
@@ -969,7 +980,7 @@ class Search:
                 while new:
                     low = new & -new
                     new ^= low
-                    b = self.below[_bit(low)]
+                    b = self.below[low.bit_length() - 1]
                     if b >= 0:
                         free |= 1 << b
                     elif b == -2 and not empty:
@@ -998,7 +1009,7 @@ class Search:
             first_col = self.ncols
             first_talon = -1
             for s in range(4):
-                f = self.found[s]
+                f = self.fpack >> (s << 2) & 15
                 if f == 13:
                     continue
                 c = self.fcard[s * 13 + f]
@@ -1043,7 +1054,7 @@ class Search:
                 n = self.clen[i]
                 if n:
                     c = self.col[i * STRIDE + n - 1]
-                    if self.found[self.suit[c]] == self.rel[c]:
+                    if (self.fpack >> (self.suit[c] << 2) & 15) == self.rel[c]:
                         m = move(T2F, i, 0, 0)
                         self._log(m, self.apply(m))
                         played = True
@@ -1051,7 +1062,7 @@ class Search:
                 return self.won()
 
     def won(self) -> bool:
-        return self.found[0] + self.found[1] + self.found[2] + self.found[3] == 52
+        return self.fpack == 0xDDDD  # 13 cards on each foundation
 
     # --- moves -----------------------------------------------------------------------------------
 
@@ -1086,9 +1097,10 @@ class Search:
                     continue
                 c = col[i * STRIDE]
                 for q in range(3):
-                    p = par[c * 3 + q]
-                    if p >= 0 and istop[p] and istop[p] != i + 1:
-                        buf[pos] = move(T2T, i, istop[p] - 1, 0)
+                    p = par[c * 3 + q] - 1
+                    t = istop[p] if p >= 0 else 0
+                    if t and t != i + 1:
+                        buf[pos] = move(T2T, i, t - 1, 0)
                         pos += 1
                 if empty >= 0 and self.empty_ok[c]:
                     buf[pos] = move(T2E, i, empty, 0)
@@ -1122,11 +1134,11 @@ class Search:
         # 3. The reserve's top card.
         if self.rlen:
             c = self.reserve[self.rlen - 1]
-            if self.found[self.suit[c]] == self.rel[c]:
+            if (self.fpack >> (self.suit[c] << 2) & 15) == self.rel[c]:
                 buf[pos] = move(R2F, 0, 0, 0)
                 pos += 1
             for q in range(3):
-                p = par[c * 3 + q]
+                p = par[c * 3 + q] - 1
                 if p >= 0 and istop[p]:
                     buf[pos] = move(R2T, 0, istop[p] - 1, 0)
                     pos += 1
@@ -1141,7 +1153,7 @@ class Search:
             n = self.clen[i]
             if n:
                 c = col[i * STRIDE + n - 1]
-                if self.found[self.suit[c]] == self.rel[c]:
+                if (self.fpack >> (self.suit[c] << 2) & 15) == self.rel[c]:
                     buf[pos] = move(T2F, i, 0, 0)
                     pos += 1
         if self.mix:
@@ -1161,10 +1173,11 @@ class Search:
                     continue
                 c = col[i * STRIDE + k]
                 for q in range(3):
-                    p = par[c * 3 + q]
-                    if p < 0 or not istop[p] or istop[p] == i + 1:
+                    p = par[c * 3 + q] - 1
+                    t = istop[p] if p >= 0 else 0
+                    if not t or t == i + 1:
                         continue
-                    j = istop[p] - 1
+                    j = t - 1
                     if k == 0:
                         # Emptying a column is worth it only for a king to come in (argument 9).
                         if not self.kings_only or king_ready:
@@ -1172,10 +1185,10 @@ class Search:
                             pos += 1
                         continue
                     x = col[i * STRIDE + k - 1]
-                    if self.twin[x] != p:
+                    if self.twin[x] != p + 1:
                         buf[pos] = move(T2T, i, j, k)
                         pos += 1
-                    elif self.found[self.suit[x]] == self.rel[x]:
+                    elif (self.fpack >> (self.suit[x] << 2) & 15) == self.rel[x]:
                         # A twin move only pays when the card it leaves goes up (argument 5).
                         buf[pos] = move(TWIN, i, j, k)
                         pos += 1
@@ -1188,11 +1201,11 @@ class Search:
         # 6. Foundation cards back down, those not settled.
         if self.worry:
             for s in range(4):
-                f = self.found[s]
-                if f and self.settled[s] < f:
+                f = self.fpack >> (s << 2) & 15
+                if f and (self.spack >> (s << 2) & 15) < f:
                     c = self.fcard[s * 13 + f - 1]
                     for q in range(3):
-                        p = par[c * 3 + q]
+                        p = par[c * 3 + q] - 1
                         if p >= 0 and istop[p]:
                             buf[pos] = move(F2T, s, istop[p] - 1, 0)
                             pos += 1
@@ -1219,13 +1232,14 @@ class Search:
     def _talon_moves(self, j: int, empty: int, pos: int, pruned: bool) -> int:
         c = self.talon[j - 1]
         buf = self.buf
-        if self.found[self.suit[c]] == self.rel[c]:
+        if (self.fpack >> (self.suit[c] << 2) & 15) == self.rel[c]:
             buf[pos] = move(W2F, j, 0, 0)
             pos += 1
         for q in range(3):
-            p = self.par[c * 3 + q]
-            if p >= 0 and self.istop[p] and (not pruned or self._wanted(c, self.istop[p] - 1)):
-                buf[pos] = move(W2T, j, self.istop[p] - 1, 0)
+            p = self.par[c * 3 + q] - 1
+            t = self.istop[p] if p >= 0 else 0
+            if t and (not pruned or self._wanted(c, t - 1)):
+                buf[pos] = move(W2T, j, t - 1, 0)
                 pos += 1
         if empty >= 0 and self.empty_ok[c] and (not pruned or self._wanted(c, empty)):
             buf[pos] = move(W2T, j, empty, 0)
@@ -1238,7 +1252,7 @@ class Search:
         leave, on top of the reserve, or in the talon (argument 8: with one card a draw and no
         limit on redeals, a talon card with nothing to take waits in the talon instead)."""
         for q in range(3):
-            k = self.kids[c * 3 + q]
+            k = self.kids[c * 3 + q] - 1
             if k < 0:
                 continue
             if self.upmask >> k & 1:
@@ -1248,8 +1262,8 @@ class Search:
             if self.talmask >> k & 1:
                 return True
             s = self.suit[k]
-            f = self.found[s]
-            if self.worry and f == self.rel[k] + 1 and self.settled[s] < f:
+            f = self.fpack >> (s << 2) & 15
+            if self.worry and f == self.rel[k] + 1 and (self.spack >> (s << 2) & 15) < f:
                 return True
             if self.rlen and self.reserve[self.rlen - 1] == k:
                 return True
@@ -1271,8 +1285,8 @@ class Search:
                 return True
         if self.worry:
             for s in range(4):
-                f = self.found[s]
-                if f and self.settled[s] < f and self.empty_ok[self.fcard[s * 13 + f - 1]]:
+                f = self.fpack >> (s << 2) & 15
+                if f and (self.spack >> (s << 2) & 15) < f and self.empty_ok[self.fcard[s * 13 + f - 1]]:
                     return True
         return self.rlen > 0 and bool(self.empty_ok[self.reserve[self.rlen - 1]])
 
