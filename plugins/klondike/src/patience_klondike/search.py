@@ -10,9 +10,13 @@ A card is its index (``suit * 13 + rank - 1``). Ranks are counted from the found
 (``rel``: 0 for the base rank, 12 for the last card of a foundation), so Canfield's base rank
 and Klondike's ace are the same to the search. Nothing is allocated per position: moves are
 integers in one flat buffer, and each move is undone from a small integer saved with it. The
-keys of the positions searched are what grows: a set for the first 2 ** 20, then
+keys of the positions searched are what grows: a set for the first 2 ** 22, then
 :class:`Seen`'s table of 64-bit words (16 bytes a slot for Klondike from 2 ** 24 slots on),
-which keeps each key exactly.
+which keeps each key exactly. A look-up in the table costs more than one in the set (its words
+are read through Python's generic item access, and most are too big for the compiled module's
+small ints), so the set holds as many keys as the table's first doubling can stand beside: the
+set's 2 ** 22 keys and a table of 2 ** 24 slots take less than the last doubling at the default
+limit (2 ** 24 and 2 ** 25 slots).
 """
 
 from __future__ import annotations
@@ -79,7 +83,7 @@ def move_k(m: int) -> int:
 
 
 _WORD: Final = (1 << 64) - 1
-_SET_MAX: Final = 1 << 20  # keys kept in a set before they move to the table
+_SET_MAX: Final = 1 << 22  # keys kept in a set before they move to the table
 _SHIFT_BITS: Final = 12  # the lowest bits of a slot: 1 + how far its key lies from home, 0 free
 _MAX_SHIFT: Final = (1 << _SHIFT_BITS) - 1
 
@@ -521,7 +525,7 @@ class Search:
             self.downk += self.cdown[i] * w
             w *= self.downr[i]
         self.resr = len(reserve) + 1
-        size *= (1 << 16) * self.resr * (self.tbits + 1)
+        size *= 14**4 * self.resr * (self.tbits + 1)
         self.pmul = 1 << (self.tbits + 2 * self.half)
         self.keybits = ((size << self.tbits + 2 * self.half) - 1).bit_length()
 
@@ -556,8 +560,11 @@ class Search:
         one key. Talon positions that reach one another by drawing alone give one key, and so
         do positions that differ in which of two twins holds which pile (argument 5).
         """
-        misc = self.downk << 16 | self.fpack
-        misc = misc * self.resr + self.rlen
+        # The foundations in radix 14, not as ``fpack``'s 16 bits: one bit more in Klondike's key
+        # would take a third word a slot in the table of 2 ** 24 slots (see :class:`Seen`).
+        f = self.fpack
+        misc = ((self.downk * 14 + (f & 15)) * 14 + (f >> 4 & 15)) * 14 + (f >> 8 & 15)
+        misc = (misc * 14 + (f >> 12 & 15)) * self.resr + self.rlen
         n = len(self.talon)
         p = self.tp
         if self.limit < 0 and (p % self.draw == 0 or p == n):
