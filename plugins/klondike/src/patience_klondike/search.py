@@ -311,6 +311,7 @@ class Search:
     downk: int  # the face-down counts in mixed radix, the first column's most significant
     resr: int  # the radix of the reserve's size in the key
     pmul: int  # the weight of the waste's size in the key
+    pmuls: list[int]  # its multiples, by the waste's size (big integers, made once)
     keybits: int  # bits enough for any key
     tmask: int  # the talon's cards by their place in the talon as given, for the key
     spack: int  # per suit s: its settled foundation cards, in bits 4s to 4s + 3
@@ -427,6 +428,7 @@ class Search:
         self.downk = 0
         self.resr = 1
         self.pmul = 1
+        self.pmuls = [0]
         self.keybits = 0
         self.tk0 = 0
         self.tk1 = 0
@@ -527,6 +529,7 @@ class Search:
         self.resr = len(reserve) + 1
         size *= 14**4 * self.resr * (self.tbits + 1)
         self.pmul = 1 << (self.tbits + 2 * self.half)
+        self.pmuls = [j * self.pmul for j in range(self.tbits + 1)]
         self.keybits = ((size << self.tbits + 2 * self.half) - 1).bit_length()
 
     # --- the key -------------------------------------------------------------------------------
@@ -583,12 +586,11 @@ class Search:
                     continue
                 lo = self.child[x]
                 hi = self.child[y]
-                if lo < 0 and hi < 0:
-                    continue
-                if lo < 0 or 0 <= hi < lo:
-                    lo = self.child[y]
-                    hi = self.child[x]
                 # Canonical: the lower of the two piles' bottom cards lies on the lower twin.
+                # Where it does already, each card's code is already its code in the key.
+                if not (hi >= 0 and (lo < 0 or hi < lo)):
+                    continue
+                lo, hi = hi, lo
                 if lo >= 0:
                     code = self.parent_code(lo, x)
                     change = (self.digit[code] - self.digit[self.code[lo]]) * self.weight[lo]
@@ -1395,7 +1397,7 @@ class Search:
         too: every move from there is a move from here (argument 10)."""
         p = self._off_cycle()
         if p:
-            seen.add(key - p * self.pmul)
+            seen.add(key - self.pmuls[p])
 
     def _drawn_to(self, key: int, seen: Seen) -> bool:
         """Whether the same position with a smaller waste, a whole number of draws short of
@@ -1403,7 +1405,7 @@ class Search:
         p = self._off_cycle()
         q = p - self.draw
         while q > 0:
-            if key - (p - q) * self.pmul in seen:
+            if key - self.pmuls[p - q] in seen:
                 return True
             q -= self.draw
         return False
