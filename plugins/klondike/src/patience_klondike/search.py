@@ -11,12 +11,12 @@ A card is its index (``suit * 13 + rank - 1``). Ranks are counted from the found
 and Klondike's ace are the same to the search. Nothing is allocated per position: moves are
 integers in one flat buffer, and each move is undone from a small integer saved with it. The
 keys of the positions searched are what grows: a set for the first 2 ** 22, then
-:class:`Seen`'s table of 64-bit words (16 bytes a slot for Klondike from 2 ** 24 slots on),
+:class:`Seen`'s table of 64-bit words (16 bytes a slot for Klondike from 2 ** 25 slots on),
 which keeps each key exactly. A look-up in the table costs more than one in the set (its words
 are read through Python's generic item access, and most are too big for the compiled module's
 small ints), so the set holds as many keys as the table's first doubling can stand beside: the
 set's 2 ** 22 keys and a table of 2 ** 24 slots take less than the last doubling at the default
-limit (2 ** 24 and 2 ** 25 slots).
+limit (2 ** 24 slots of three words and 2 ** 25 of two).
 """
 
 from __future__ import annotations
@@ -97,7 +97,8 @@ def _spread(quotient: int) -> int:
 class Seen:
     """The keys of the positions searched, exactly: a set while they are few (some 100 bytes a
     key), then an open-addressing table of 64-bit words (for Klondike two words a slot from
-    ``2 ** 24`` slots on, so 16 to 32 bytes a key as the table fills and doubles).
+    ``2 ** 25`` slots on, so 16 to 32 bytes a key as the table fills and doubles; three words,
+    27 to 53 bytes a key, below that).
 
     With ``2 ** k`` slots, a key's quotient (the key without its lowest ``k`` bits) is stored
     in full, and its home slot is its lowest ``k`` bits plus a hash of the quotient (modulo
@@ -563,8 +564,10 @@ class Search:
         one key. Talon positions that reach one another by drawing alone give one key, and so
         do positions that differ in which of two twins holds which pile (argument 5).
         """
-        # The foundations in radix 14, not as ``fpack``'s 16 bits: one bit more in Klondike's key
-        # would take a third word a slot in the table of 2 ** 24 slots (see :class:`Seen`).
+        # The foundations in radix 14, as before ``fpack``: the same keys as before. With its 16
+        # bits the same positions were searched but slower past a million keys (cause not found;
+        # the key stays 141 bits either way), and a key one bit longer would take a third word a
+        # slot in the table of 2 ** 25 slots (see :class:`Seen`).
         f = self.fpack
         misc = ((self.downk * 14 + (f & 15)) * 14 + (f >> 4 & 15)) * 14 + (f >> 8 & 15)
         misc = (misc * 14 + (f >> 12 & 15)) * self.resr + self.rlen
