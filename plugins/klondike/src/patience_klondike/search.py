@@ -307,12 +307,10 @@ class Search:
     half: int  # bits for ``tk0`` or ``tk1`` in the key
     tk0: int
     tk1: int
-    downr: list[int]  # per column: the radix of its face-down count in the key
     downw: list[int]  # per column: the weight of its face-down count in ``downk``
     downk: int  # the face-down counts in mixed radix, the first column's most significant
     resr: int  # the radix of the reserve's size in the key
-    pmul: int  # the weight of the waste's size in the key
-    pmuls: list[int]  # its multiples, by the waste's size (big integers, made once)
+    pmuls: list[int]  # per waste size: its part of the key (big integers, made once)
     keybits: int  # bits enough for any key
     tmask: int  # the talon's cards by their place in the talon as given, for the key
     spack: int  # per suit s: its settled foundation cards, in bits 4s to 4s + 3
@@ -424,11 +422,9 @@ class Search:
         self.digit = bytes([0, 1, 2, 3] if third else [0, 1, 2, 2])
         self.weight = [base ** (c % 26) for c in range(52)]
         self.half = (base**26 - 1).bit_length()
-        self.downr = [1] * ncols
         self.downw = [0] * ncols
         self.downk = 0
         self.resr = 1
-        self.pmul = 1
         self.pmuls = [0]
         self.keybits = 0
         self.tk0 = 0
@@ -518,19 +514,15 @@ class Search:
         # foundations, the reserve's size and the waste's size in mixed radix (face-down
         # counts and the reserve only shrink, so their radices come from the position set up),
         # then the talon's cards left, then each half of the codes as digits in ``half`` bits.
-        size = 1
-        for i in range(self.ncols):
-            self.downr[i] = len(downs[i]) + 1
-            size *= self.downr[i]
-        w = 1
+        size = 1  # the face-down counts' radices multiplied, the first column's the last
         for i in range(self.ncols - 1, -1, -1):
-            self.downw[i] = w
-            self.downk += self.cdown[i] * w
-            w *= self.downr[i]
+            self.downw[i] = size
+            self.downk += self.cdown[i] * size
+            size *= len(downs[i]) + 1
         self.resr = len(reserve) + 1
         size *= 14**4 * self.resr * (self.tbits + 1)
-        self.pmul = 1 << (self.tbits + 2 * self.half)
-        self.pmuls = [j * self.pmul for j in range(self.tbits + 1)]
+        pmul = 1 << (self.tbits + 2 * self.half)  # one card of waste
+        self.pmuls = [j * pmul for j in range(self.tbits + 1)]
         self.keybits = ((size << self.tbits + 2 * self.half) - 1).bit_length()
 
     # --- the key -------------------------------------------------------------------------------
