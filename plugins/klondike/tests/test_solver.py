@@ -265,7 +265,13 @@ def test_solvitaire_canfield_never_builds_onto_the_base_rank():
 # --- each reduction changes no verdict ------------------------------------------------------------
 
 ALL = -1
-REDUCTIONS = {"dead positions": 1, "twins": 2, "waiting talon cards": 4, "draws in the waste": 8}
+REDUCTIONS = {
+    "dead positions": 1,
+    "twins": 2,
+    "waiting talon cards": 4,
+    "draws in the waste": 8,
+    "cards down only to take a card": 16,
+}
 
 
 @pytest.mark.parametrize("reduction", sorted(REDUCTIONS))
@@ -334,22 +340,22 @@ def test_thumb_and_pouch_tries_short_searches_in_shuffled_orders_before_the_long
     assert replay(position, THUMB_AND_POUCH, tried.line).won()
 
 
-def test_the_dead_position_test_cuts_a_no_win_proof(monkeypatch):
-    """Argument 7 is guarded by the positions it saves on a proof (deal 14, three a draw)."""
-    position = klondike_deal(14)
-    on = solve_with(monkeypatch, ALL, position, KLONDIKE_3, limit=2_000_000)
-    off = solve_with(monkeypatch, ALL & ~1, position, KLONDIKE_3, limit=2_000_000)
-    assert on.verdict == off.verdict == "no win"
-    assert on.nodes * 2 < off.nodes
-
-
-def test_the_waste_reduction_cuts_a_no_win_proof(monkeypatch):
-    """Argument 10 is guarded by the positions it saves on a proof (deal 14, three a draw)."""
-    position = klondike_deal(14)
-    on = solve_with(monkeypatch, ALL, position, KLONDIKE_3, limit=2_000_000)
-    off = solve_with(monkeypatch, ALL & ~8, position, KLONDIKE_3, limit=2_000_000)
-    assert on.verdict == off.verdict == "no win"
-    assert on.nodes * 10 < off.nodes * 9
+@pytest.mark.parametrize(
+    ("argument", "bit", "deal", "draw", "share"),
+    [
+        (7, 1, 14, 3, 0.5),  # dead positions
+        (10, 8, 14, 3, 0.9),  # draws in the waste
+        (12, 16, 447, 1, 0.8),  # foundation cards down only to take a card
+    ],
+)
+def test_a_reduction_cuts_a_no_win_proof(monkeypatch, argument, bit, deal, draw, share):
+    """Each of these arguments is guarded by the positions it saves on a proof: with it, the
+    proof takes less than ``share`` of the positions it takes without."""
+    variant = KLONDIKE_3 if draw == 3 else KLONDIKE
+    on = solve_with(monkeypatch, ALL, klondike_deal(deal), variant, limit=2_000_000)
+    off = solve_with(monkeypatch, ALL & ~bit, klondike_deal(deal), variant, limit=2_000_000)
+    assert on.verdict == off.verdict == "no win", argument
+    assert on.nodes < off.nodes * share, (argument, on.nodes, off.nodes)
 
 
 # --- compiled and plain Python ------------------------------------------------------------------------

@@ -54,6 +54,7 @@ PRUNE_DEAD: Final = 1
 PRUNE_TWINS: Final = 2
 PRUNE_WAIT: Final = 4
 PRUNE_DRAWS: Final = 8
+PRUNE_DOWN: Final = 16
 
 STRIDE: Final = 64  # slots per column in the flat column lists
 _MAX_MOVES: Final = 400  # moves a position can have, with room to spare
@@ -321,6 +322,7 @@ class Search:
     prune_twins: bool
     prune_wait: bool
     prune_draws: bool
+    prune_down: bool
     mix: int  # 0, or the state of the generator that shuffles each group of moves (``shuffle``)
     # The search.
     buf: array[int]
@@ -437,6 +439,7 @@ class Search:
         self.prune_twins = True
         self.prune_wait = True
         self.prune_draws = True
+        self.prune_down = True
         self.mix = 0
         # The moves waiting and the moves taken are arrays of machine words, not lists: a search
         # can go hundreds of thousands of moves deep (Thumb and Pouch, where runs go to and fro),
@@ -1201,7 +1204,8 @@ class Search:
         if self.mix:
             self._mix(group, pos)
             group = pos
-        # 6. Foundation cards back down, those not settled.
+        # 6. Foundation cards back down, those not settled, where a card can go on them at once
+        #    (argument 12).
         if self.worry:
             for s in range(4):
                 f = self.fpack >> (s << 2) & 15
@@ -1209,10 +1213,11 @@ class Search:
                     c = self.fcard[s * 13 + f - 1]
                     for q in range(3):
                         p = par[c * 3 + q] - 1
-                        if p >= 0 and istop[p]:
-                            buf[pos] = move(F2T, s, istop[p] - 1, 0)
+                        t = istop[p] if p >= 0 else 0
+                        if t and (not self.prune_down or self._wanted(c, t - 1)):
+                            buf[pos] = move(F2T, s, t - 1, 0)
                             pos += 1
-                    if empty >= 0 and self.empty_ok[c]:
+                    if empty >= 0 and self.empty_ok[c] and (not self.prune_down or self._wanted(c, empty)):
                         buf[pos] = move(F2T, s, empty, 0)
                         pos += 1
         if self.mix:
@@ -1250,10 +1255,10 @@ class Search:
         return pos
 
     def _wanted(self, c: int, dest: int) -> bool:
-        """Whether a card could be placed on talon card ``c`` as soon as it lies on column ``dest``:
+        """Whether a card could be placed on card ``c`` as soon as it lies on column ``dest``:
         one that may go on it lies face up in another column, on top of a foundation it may
-        leave, on top of the reserve, or in the talon (argument 8: with one card a draw and no
-        limit on redeals, a talon card with nothing to take waits in the talon instead)."""
+        leave, on top of the reserve, or in the talon. Otherwise a talon card waits in the talon
+        (argument 8) and a foundation card on its foundation (argument 12)."""
         for q in range(3):
             k = self.kids[c * 3 + q] - 1
             if k < 0:
@@ -1367,7 +1372,9 @@ class Search:
                 self.astart[depth] = a0
                 self.bnext[depth] = 0
                 self.bstart[depth] = self.bend[depth - 1]
-                if self.prune_dead and self.dead():
+                # A card brought down never makes a live position dead: it is free and next on
+                # its foundation, so the relaxation sends it up at once and frees what it covers.
+                if self.prune_dead and m & 15 != F2T and self.dead():
                     self.bend[depth] = self.bstart[depth]
                 else:
                     self.gen(depth)
@@ -1465,7 +1472,7 @@ def search(
     :func:`move`). ``deadline``: a ``time.perf_counter()`` value, or 0 for none.
     ``check_memory(nodes)`` is called as it starts and every :data:`MEMORY_EVERY` positions, and stops the
     search by raising. ``prune``: the reductions to use (PRUNE_DEAD, PRUNE_TWINS, PRUNE_WAIT,
-    PRUNE_DRAWS; all by default), for tests that check each changes no verdict. ``shuffle``:
+    PRUNE_DRAWS, PRUNE_DOWN; all by default), for tests that check each changes no verdict. ``shuffle``:
     0 for the usual order of moves, else a seed from which each group of moves (the six of
     :meth:`Search.gen`) is tried in another order; every move is still tried, so the verdict
     is the same and only how soon a win is met changes.
@@ -1475,6 +1482,7 @@ def search(
     s.prune_twins = bool(prune & PRUNE_TWINS)
     s.prune_wait = bool(prune & PRUNE_WAIT)
     s.prune_draws = bool(prune & PRUNE_DRAWS)
+    s.prune_down = bool(prune & PRUNE_DOWN)
     s.mix = (shuffle * 2654435761 + 1) & 0xFFFFFFFF if shuffle else 0
     s.setup(downs, ups, found, talon, tp, passes, reserve)
     if node_limit <= 1:

@@ -74,6 +74,15 @@ or a move it does not try, never loses a win.
     the same position, with the same redeals. When the search with n cards a draw reaches its
     limit, the search with one card a draw runs from the same position (the same limit
     again): if it finds no win, there is none with n either. A win it finds says nothing.
+12. *A foundation card comes down only to take a card.* A card brought down from its
+    foundation only covers the card it lands on and holds back the next card of its suit, so
+    in a shortest winning line something is placed on it before it moves again (were it sent
+    back up or moved on first, the line would be shorter without it). The moves between its
+    coming down and that placement stay legal with the card still up: none of them touches
+    it, the card it covers, or its foundation (a run moved from under it moves without it),
+    so the line may bring it down just before the placement instead. The search brings a card
+    down only where a card that could go on it lies face up in another column, in the talon,
+    on an unsettled foundation's top or on the reserve's top, as in argument 8.
 
 The order in which the moves of a position are tried decides none of this: a search with each
 group of moves shuffled (``shuffle`` of the search) still tries every move, and each argument
