@@ -3,7 +3,7 @@
     python scripts/bench_klondike.py --draw 3 --deals 1..1000              # thoughtful Klondike
     python scripts/bench_klondike.py --draw 1 --deals 1..1000
     python scripts/bench_klondike.py --draw 3 --node-limit 1000000         # a lower limit
-    python scripts/bench_klondike.py --draw 3 --tries 10                   # ten short searches first
+    python scripts/bench_klondike.py --draw 3 --tries 0                    # no short searches first
     python scripts/bench_klondike.py --draw 1 --deals 153,186,225..230     # some deals
     python scripts/bench_klondike.py --draw 3 --deals 1..1000 --json out.jsonl
     python scripts/bench_klondike.py --summarize part1.jsonl part2.jsonl    # runs over parts of a range

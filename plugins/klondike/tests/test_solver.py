@@ -80,7 +80,7 @@ class _Altered:
 def solve_with(monkeypatch, prune: int, position: Position, variant: Variant, limit: int = 400_000):
     with monkeypatch.context() as patch:
         patch.setattr(solver_module, "_search", _Altered(solver_module._search, prune=prune))
-        return solve_full_information(position, variant, node_limit=limit)
+        return solve_full_information(position, variant, node_limit=limit, tries=0)
 
 
 # --- won lines replay under the referee --------------------------------------------------------------
@@ -271,6 +271,7 @@ REDUCTIONS = {
     "waiting talon cards": 4,
     "draws in the waste": 8,
     "cards down only to take a card": 16,
+    "tops home only when it pays": 32,
 }
 
 
@@ -331,7 +332,9 @@ def test_thumb_and_pouch_tries_short_searches_in_shuffled_orders_before_the_long
     shuffled order, wins within a few hundred."""
     position = klondike_deal(104)
     assert solver_module.default_tries(THUMB_AND_POUCH) == 10
-    assert solver_module.default_tries(KLONDIKE) == solver_module.default_tries(KLONDIKE_3) == 0
+    assert solver_module.default_tries(KLONDIKE) == solver_module.default_tries(KLONDIKE_3) == 10
+    assert solver_module.default_try_nodes(KLONDIKE) == 2_000
+    assert solver_module.default_tries(CANFIELD) == 0
     alone = solve_full_information(position, THUMB_AND_POUCH, node_limit=50_000, tries=0)
     assert alone.verdict == "unknown"
     tried = solve_full_information(position, THUMB_AND_POUCH, node_limit=1_000_000)
@@ -340,12 +343,26 @@ def test_thumb_and_pouch_tries_short_searches_in_shuffled_orders_before_the_long
     assert replay(position, THUMB_AND_POUCH, tried.line).won()
 
 
+def test_klondike_tries_short_searches_before_the_long_one():
+    """Draw-3 deal 313: the usual order meets no win within 50,000 positions (it takes more than
+    a million); the first short search, in the usual order, meets none in its 2,000, and a
+    shuffled one wins within a few hundred."""
+    position = klondike_deal(313)
+    alone = solve_full_information(position, KLONDIKE_3, node_limit=50_000, tries=0)
+    assert alone.verdict == "unknown"
+    tried = solve_full_information(position, KLONDIKE_3)
+    assert tried.won
+    assert 2_000 < tried.nodes < 3_000
+    assert replay(position, KLONDIKE_3, tried.line).won()
+
+
 @pytest.mark.parametrize(
     ("argument", "bit", "deal", "draw", "share"),
     [
         (7, 1, 14, 3, 0.5),  # dead positions
         (10, 8, 14, 3, 0.9),  # draws in the waste
         (12, 16, 447, 1, 0.8),  # foundation cards down only to take a card
+        (13, 32, 103, 3, 0.95),  # column tops home only when it pays
     ],
 )
 def test_a_reduction_cuts_a_no_win_proof(monkeypatch, argument, bit, deal, draw, share):

@@ -55,6 +55,7 @@ PRUNE_TWINS: Final = 2
 PRUNE_WAIT: Final = 4
 PRUNE_DRAWS: Final = 8
 PRUNE_DOWN: Final = 16
+PRUNE_UP: Final = 32
 
 STRIDE: Final = 64  # slots per column in the flat column lists
 _MAX_MOVES: Final = 400  # moves a position can have, with room to spare
@@ -323,6 +324,7 @@ class Search:
     prune_wait: bool
     prune_draws: bool
     prune_down: bool
+    prune_up: bool
     mix: int  # 0, or the state of the generator that shuffles each group of moves (``shuffle``)
     # The search.
     buf: array[int]
@@ -440,6 +442,7 @@ class Search:
         self.prune_wait = True
         self.prune_draws = True
         self.prune_down = True
+        self.prune_up = True
         self.mix = 0
         # The moves waiting and the moves taken are arrays of machine words, not lists: a search
         # can go hundreds of thousands of moves deep (Thumb and Pouch, where runs go to and fro),
@@ -1154,12 +1157,16 @@ class Search:
         if self.mix:
             self._mix(group, pos)
             group = pos
-        # 4. Column tops to their foundations (the safe ones went already).
+        # 4. Column tops to their foundations (the safe ones went already); from a face-up
+        #    card, only when a move that needs the top gone may follow (argument 13).
+        up_pruned = self.prune_up and runs == RUNS_ANY
         for i in range(nc):
             n = self.clen[i]
             if n:
                 c = col[i * STRIDE + n - 1]
                 if (self.fpack >> (self.suit[c] << 2) & 15) == self.rel[c]:
+                    if n > 1 and up_pruned and not self._up_pays(c, col[i * STRIDE + n - 2], i):
+                        continue
                     buf[pos] = move(T2F, i, 0, 0)
                     pos += 1
         if self.mix:
@@ -1257,8 +1264,9 @@ class Search:
     def _wanted(self, c: int, dest: int) -> bool:
         """Whether a card could be placed on card ``c`` as soon as it lies on column ``dest``:
         one that may go on it lies face up in another column, on top of a foundation it may
-        leave, on top of the reserve, or in the talon. Otherwise a talon card waits in the talon
-        (argument 8) and a foundation card on its foundation (argument 12)."""
+        leave, on top of the reserve, or in the talon where drawing reaches it. Otherwise a
+        talon card waits in the talon (argument 8), a foundation card on its foundation
+        (argument 12), and a column's top card on the face-up card it covers (argument 13)."""
         for q in range(3):
             k = self.kids[c * 3 + q] - 1
             if k < 0:
@@ -1268,7 +1276,9 @@ class Search:
                     return True
                 continue
             if self.talmask >> k & 1:
-                return True
+                if self.reach(self.talon.index(k) + 1) >= 0:
+                    return True
+                continue
             s = self.suit[k]
             f = self.fpack >> (s << 2) & 15
             if self.worry and f == self.rel[k] + 1 and (self.spack >> (s << 2) & 15) < f:
@@ -1276,6 +1286,25 @@ class Search:
             if self.rlen and self.reserve[self.rlen - 1] == k:
                 return True
         return False
+
+    def _up_pays(self, c: int, p: int, i: int) -> bool:
+        """Whether column ``i``'s top card ``c``, on face-up ``p``, may go home (argument 13):
+        the next card of its suit is face up, in the talon where drawing reaches it, or on top
+        of the reserve; or ``p`` is next on its foundation; or a card could go onto ``p``."""
+        s = self.suit[c]
+        r = self.rel[c]
+        if r < 12:
+            d = self.fcard[s * 13 + r + 1]
+            # Face up anywhere, not only on top: it may lie under tops that wait for this card.
+            if self.upmask >> d & 1:
+                return True
+            if self.talmask >> d & 1 and self.reach(self.talon.index(d) + 1) >= 0:
+                return True
+            if self.rlen and self.reserve[self.rlen - 1] == d:
+                return True
+        if (self.fpack >> (self.suit[p] << 2) & 15) == self.rel[p]:
+            return True
+        return self._wanted(p, i)
 
     def _in_column(self, c: int, i: int) -> bool:
         base = i * STRIDE
@@ -1470,12 +1499,12 @@ def search(
     card first, the waste's top at ``tp - 1``, then the stock, next card first); the redeals
     used; the reserve, bottom first. A won line is written to ``line`` as moves (see
     :func:`move`). ``deadline``: a ``time.perf_counter()`` value, or 0 for none.
-    ``check_memory(nodes)`` is called as it starts and every :data:`MEMORY_EVERY` positions, and stops the
-    search by raising. ``prune``: the reductions to use (PRUNE_DEAD, PRUNE_TWINS, PRUNE_WAIT,
-    PRUNE_DRAWS, PRUNE_DOWN; all by default), for tests that check each changes no verdict. ``shuffle``:
-    0 for the usual order of moves, else a seed from which each group of moves (the six of
-    :meth:`Search.gen`) is tried in another order; every move is still tried, so the verdict
-    is the same and only how soon a win is met changes.
+    ``check_memory(nodes)`` is called as it starts and every :data:`MEMORY_EVERY` positions, and
+    stops the search by raising. ``prune``: the reductions to use (PRUNE_DEAD, PRUNE_TWINS,
+    PRUNE_WAIT, PRUNE_DRAWS, PRUNE_DOWN, PRUNE_UP; all by default), for tests that check each
+    changes no verdict. ``shuffle``: 0 for the usual order of moves, else a seed from which
+    each group of moves (the six of :meth:`Search.gen`) is tried in another order; every move
+    is still tried, so the verdict is the same and only how soon a win is met changes.
     """
     s = Search(ncols, draw, limit, worry, wrap, fill, runs, suit, rel, par, kidsuits, empty_ok)
     s.prune_dead = bool(prune & PRUNE_DEAD)
@@ -1483,6 +1512,7 @@ def search(
     s.prune_wait = bool(prune & PRUNE_WAIT)
     s.prune_draws = bool(prune & PRUNE_DRAWS)
     s.prune_down = bool(prune & PRUNE_DOWN)
+    s.prune_up = bool(prune & PRUNE_UP)
     s.mix = (shuffle * 2654435761 + 1) & 0xFFFFFFFF if shuffle else 0
     s.setup(downs, ups, found, talon, tp, passes, reserve)
     if node_limit <= 1:

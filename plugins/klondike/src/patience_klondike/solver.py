@@ -81,14 +81,30 @@ or a move it does not try, never loses a win.
     coming down and that placement stay legal with the card still up: none of them touches
     it, the card it covers, or its foundation (a run moved from under it moves without it),
     so the line may bring it down just before the placement instead. The search brings a card
-    down only where a card that could go on it lies face up in another column, in the talon,
-    on an unsettled foundation's top or on the reserve's top, as in argument 8.
+    down only where a card that could go on it lies face up in another column, in the talon
+    where drawing reaches it, on an unsettled foundation's top or on the reserve's top, as in
+    argument 8.
+13. *A column's top card leaves the face-up card under it for home only when that pays.*
+    Where any face-up run moves, sending a top card home from a face-up card under it is
+    needed only by a later move that needs it gone: the next card of its suit going home, the
+    card under it going home, or a card placed on that card. Every move before that one stays
+    legal with the top card still in place (a run moved from under it moves with it on top, as
+    it builds on the card under it), and the line stays as long, so a shortest winning line may
+    send the card home just before that move. The search sends it home only where such a move
+    may follow: the next card of its suit is face up (anywhere: the tops lying on it may wait
+    for this card, so asking for a top could leave each card waiting for another), in the talon
+    where drawing reaches it or on the reserve's top; or the card under it is next on its
+    foundation; or a card could be placed on that card, as in argument 12. A top card on a
+    face-down card, or alone in its column, goes home whenever it can: the card it turns up, or
+    the space it leaves, may be what the next moves need.
 
 The order in which the moves of a position are tried decides none of this: a search with each
 group of moves shuffled (``shuffle`` of the search) still tries every move, and each argument
-above holds whatever the order, so its "no win" is as sound. So where nearly every deal is
-won, short searches go first (:func:`default_tries`), each whole in itself: the first in the
-usual order, which meets most wins soonest, the others in shuffled orders.
+above holds whatever the order, so its "no win" is as sound. So short searches go first
+(:func:`default_tries`), each whole in itself: the first in the usual order, which meets most
+wins soonest, the others in shuffled orders. Where nearly every deal is won (Thumb and Pouch)
+they are long; in Klondike, where a sixth of the deals are lost, short (2,000 positions), which
+is enough to meet many wins the usual order meets late.
 
 Every won line is replayed by the tests with an independent referee; the verdicts are checked
 against an exhaustive plain search on positions small enough for it.
@@ -106,7 +122,7 @@ from patience_core.solver import NO_WIN, UNKNOWN, WON, SolveResult
 from patience_core.solver.builds import load
 from patience_core.solver.memory import MemoryLimitReached
 from patience_core.solver.memory import check_memory as core_check_memory
-from patience_core.solver.tries import MIN_LIMIT, TRIES, with_tries
+from patience_core.solver.tries import MIN_LIMIT, TRIES, TRY_NODES, with_tries
 from patience_klondike.position import Position
 from patience_klondike.variant import KLONDIKE, Variant
 
@@ -174,12 +190,31 @@ def _past(deadline: float) -> bool:
     return bool(deadline) and time.perf_counter() > deadline
 
 
+KLONDIKE_TRY_NODES: Final = 2_000
+"""Positions each of Klondike's short searches may take. A fifth of its draw-3 deals and a tenth
+of its draw-1 deals need more; each of those pays at most ten times this (docs/solver.md)."""
+
+
 def default_tries(variant: Variant) -> int:
     """Short searches, each with every group of moves in its own order, before the long one
     (:mod:`patience_core.solver.tries`): ten when cards build on any other suit (Thumb and
-    Pouch, where nearly every deal is won and a win can lie late in the usual order), none
-    otherwise (Klondike's lost deals would pay for them in their proofs)."""
-    return TRIES if variant.build == "other-suit" else 0
+    Pouch, where nearly every deal is won and a win can lie late in the usual order) and in
+    Klondike's own rules (alternate colours, no reserve; short ones, see
+    :func:`default_try_nodes`), none otherwise (Canfield's)."""
+    if variant.build == "other-suit" or _klondike_rules(variant):
+        return TRIES
+    return 0
+
+
+def default_try_nodes(variant: Variant) -> int:
+    """Positions each short search may take at most: :data:`KLONDIKE_TRY_NODES` in Klondike's
+    own rules, where a sixth of the deals are lost and their proofs pay for every short search,
+    the core's :data:`~patience_core.solver.tries.TRY_NODES` otherwise."""
+    return KLONDIKE_TRY_NODES if _klondike_rules(variant) else TRY_NODES
+
+
+def _klondike_rules(variant: Variant) -> bool:
+    return variant.build == "alternate" and not variant.fill_from_reserve
 
 
 def solve_full_information(
@@ -250,7 +285,13 @@ def solve_full_information(
     collecting = gc.isenabled()
     gc.disable()  # the search makes no cycles; the collector would only walk its tables
     try:
-        nodes = with_tries(search, node_limit, default_tries(variant) if tries is None else tries, deadline)
+        nodes = with_tries(
+            search,
+            node_limit,
+            default_tries(variant) if tries is None else tries,
+            deadline,
+            default_try_nodes(variant),
+        )
         relaxable = draw > 1 and relax and node_limit >= MIN_LIMIT
         if status == _search.STOPPED and relaxable and not _past(deadline):
             # Argument 11: a draw-1 game without a win proves the draw-N game has none.
