@@ -712,6 +712,10 @@ class Search:
             return 1
         return -1
 
+    def in_reach(self, c: int) -> bool:
+        """Whether drawing (and redealing, where allowed) brings talon card ``c`` to the waste's top."""
+        return self.reach(self.talon.index(c) + 1) >= 0
+
     def apply(self, m: int) -> int:
         """Play move ``m``; the integer :meth:`undo` takes it back with.
 
@@ -1276,7 +1280,7 @@ class Search:
                     return True
                 continue
             if self.talmask >> k & 1:
-                if self.reach(self.talon.index(k) + 1) >= 0:
+                if self.in_reach(k):
                     return True
                 continue
             s = self.suit[k]
@@ -1298,7 +1302,7 @@ class Search:
             # Face up anywhere, not only on top: it may lie under tops that wait for this card.
             if self.upmask >> d & 1:
                 return True
-            if self.talmask >> d & 1 and self.reach(self.talon.index(d) + 1) >= 0:
+            if self.talmask >> d & 1 and self.in_reach(d):
                 return True
             if self.rlen and self.reserve[self.rlen - 1] == d:
                 return True
