@@ -11,12 +11,12 @@ A card is its index (``suit * 13 + rank - 1``). Ranks are counted from the found
 and Klondike's ace are the same to the search. Nothing is allocated per position: moves are
 integers in one flat buffer, and each move is undone from a small integer saved with it. The
 keys of the positions searched are what grows: a set for the first 2 ** 22, then
-:class:`Seen`'s table of 64-bit words (16 bytes a slot for Klondike from 2 ** 25 slots on),
+:class:`Seen`'s table of 64-bit words (16 bytes a slot for Klondike from 2 ** 24 slots on),
 which keeps each key exactly. A look-up in the table costs more than one in the set (its words
 are read through Python's generic item access, and most are too big for the compiled module's
 small ints), so the set holds as many keys as the table's first doubling can stand beside: the
 set's 2 ** 22 keys and a table of 2 ** 24 slots take less than the last doubling at the default
-limit (2 ** 24 slots of three words and 2 ** 25 of two).
+limit (2 ** 24 slots and 2 ** 25, two words each).
 """
 
 from __future__ import annotations
@@ -88,6 +88,15 @@ _WORD: Final = (1 << 64) - 1
 _SET_MAX: Final = 1 << 22  # keys kept in a set before they move to the table
 _SHIFT_BITS: Final = 12  # the lowest bits of a slot: 1 + how far its key lies from home, 0 free
 _MAX_SHIFT: Final = (1 << _SHIFT_BITS) - 1
+# The codes' first part holds 27 cards, the second 25: 3 ** 27 and 3 ** 25 need 43 and 40 bits,
+# where 26 and 26 would need 42 each. So a Klondike key is 140 bits, not 141, and takes two
+# words a slot from the table of 2 ** 24 slots on (see :class:`Seen`).
+_SPLIT: Final = 27
+
+
+def _place_of(c: int) -> int:
+    """Card ``c``'s digit place in its part of the codes."""
+    return c if c < _SPLIT else c - _SPLIT
 
 
 def _spread(quotient: int) -> int:
@@ -99,8 +108,7 @@ def _spread(quotient: int) -> int:
 class Seen:
     """The keys of the positions searched, exactly: a set while they are few (some 100 bytes a
     key), then an open-addressing table of 64-bit words (for Klondike two words a slot from
-    ``2 ** 25`` slots on, so 16 to 32 bytes a key as the table fills and doubles; three words,
-    27 to 53 bytes a key, below that).
+    ``2 ** 24`` slots on, so 16 to 32 bytes a key as the table fills and doubles).
 
     With ``2 ** k`` slots, a key's quotient (the key without its lowest ``k`` bits) is stored
     in full, and its home slot is its lowest ``k`` bits plus a hash of the quotient (modulo
@@ -305,8 +313,11 @@ class Search:
     talmask: int  # the talon's cards
     code: list[int]  # per face-up column card: what it lies on, for the key
     digit: bytes  # per code: its digit in the key
-    weight: list[int]  # per card: its digit's weight in ``tk0`` (cards 0-25) or ``tk1`` (26-51)
-    half: int  # bits for ``tk0`` or ``tk1`` in the key
+    dweight: list[int]  # at card * 4 + code: the code's digit times the card's weight in ``tk0``
+    # (cards below ``_SPLIT``) or ``tk1``; a product read, not made: compiled, multiplying by a
+    # weight past 2 ** 30 (or by a negative digit difference) takes the slow path of big ints
+    bits0: int  # bits for ``tk0`` in the key
+    bits1: int  # bits for ``tk1``
     tk0: int
     tk1: int
     downw: list[int]  # per column: the weight of its face-down count in ``downk``
@@ -424,8 +435,9 @@ class Search:
         third = any(par[c * 3 + 2] >= 0 for c in range(52))
         base = 4 if third else 3
         self.digit = bytes([0, 1, 2, 3] if third else [0, 1, 2, 2])
-        self.weight = [base ** (c % 26) for c in range(52)]
-        self.half = (base**26 - 1).bit_length()
+        self.dweight = [self.digit[q & 3] * base ** _place_of(q >> 2) for q in range(208)]
+        self.bits0 = (base**_SPLIT - 1).bit_length()
+        self.bits1 = (base ** (52 - _SPLIT) - 1).bit_length()
         self.downw = [0] * ncols
         self.downk = 0
         self.resr = 1
@@ -519,7 +531,7 @@ class Search:
         # The key, in as few bits as it takes (the table stores it whole): face-down counts,
         # foundations, the reserve's size and the waste's size in mixed radix (face-down
         # counts and the reserve only shrink, so their radices come from the position set up),
-        # then the talon's cards left, then each half of the codes as digits in ``half`` bits.
+        # then the talon's cards left, then each part of the codes in its bits.
         size = 1  # the face-down counts' radices multiplied, the first column's the last
         for i in range(self.ncols - 1, -1, -1):
             self.downw[i] = size
@@ -527,9 +539,10 @@ class Search:
             size *= len(downs[i]) + 1
         self.resr = len(reserve) + 1
         size *= 14**4 * self.resr * (self.tbits + 1)
-        pmul = 1 << (self.tbits + 2 * self.half)  # one card of waste
+        codes = self.bits0 + self.bits1
+        pmul = 1 << (self.tbits + codes)  # one card of waste
         self.pmuls = [j * pmul for j in range(self.tbits + 1)]
-        self.keybits = ((size << self.tbits + 2 * self.half) - 1).bit_length()
+        self.keybits = ((size << self.tbits + codes) - 1).bit_length()
 
     # --- the key -------------------------------------------------------------------------------
 
@@ -540,8 +553,8 @@ class Search:
         old = self.code[c]
         if old != value:
             self.code[c] = value
-            change = (self.digit[value] - self.digit[old]) * self.weight[c]
-            if c < 26:
+            change = self.dweight[c * 4 + value] - self.dweight[c * 4 + old]
+            if c < _SPLIT:
                 self.tk0 += change
             else:
                 self.tk1 += change
@@ -562,9 +575,9 @@ class Search:
         one key. Talon positions that reach one another by drawing alone give one key, and so
         do positions that differ in which of two twins holds which pile (argument 5).
         """
-        # The foundations in radix 14 keep the key short (141 bits for a Klondike deal: two words
-        # a slot in the table of 2 ** 25 slots, see :class:`Seen`); ``fpack``'s own 16 bits, tried,
-        # searched the same positions more slowly past a million keys.
+        # The foundations in radix 14 keep the key short (see :class:`Seen` for why it matters);
+        # ``fpack``'s own 16 bits, tried, searched the same positions more slowly past a million
+        # keys.
         f = self.fpack
         misc = ((self.downk * 14 + (f & 15)) * 14 + (f >> 4 & 15)) * 14 + (f >> 8 & 15)
         misc = (misc * 14 + (f >> 12 & 15)) * self.resr + self.rlen
@@ -593,20 +606,20 @@ class Search:
                 lo, hi = hi, lo
                 if lo >= 0:
                     code = self.parent_code(lo, x)
-                    change = (self.digit[code] - self.digit[self.code[lo]]) * self.weight[lo]
-                    if lo < 26:
+                    change = self.dweight[lo * 4 + code] - self.dweight[lo * 4 + self.code[lo]]
+                    if lo < _SPLIT:
                         tk0 += change
                     else:
                         tk1 += change
                 if hi >= 0:
                     code = self.parent_code(hi, y)
-                    change = (self.digit[code] - self.digit[self.code[hi]]) * self.weight[hi]
-                    if hi < 26:
+                    change = self.dweight[hi * 4 + code] - self.dweight[hi * 4 + self.code[hi]]
+                    if hi < _SPLIT:
                         tk0 += change
                     else:
                         tk1 += change
-        half = self.half
-        return (((misc * (self.tbits + 1) + p) << self.tbits | self.tmask) << half | tk1) << half | tk0
+        hi = (misc * (self.tbits + 1) + p) << self.tbits | self.tmask
+        return (hi << self.bits1 | tk1) << self.bits0 | tk0
 
     # --- applying and undoing moves --------------------------------------------------------------
 
