@@ -618,8 +618,8 @@ class Search:
                         tk0 += change
                     else:
                         tk1 += change
-        hi = (misc * (self.tbits + 1) + p) << self.tbits | self.tmask
-        return (hi << self.bits1 | tk1) << self.bits0 | tk0
+        upper = (misc * (self.tbits + 1) + p) << self.tbits | self.tmask
+        return (upper << self.bits1 | tk1) << self.bits0 | tk0
 
     # --- applying and undoing moves --------------------------------------------------------------
 
