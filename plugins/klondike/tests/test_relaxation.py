@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import patience_core
 import patience_klondike.solver as solver
-from patience_klondike import KLONDIKE_3, klondike_deal, solve_full_information
+from patience_klondike import CANFIELD, KLONDIKE_3, Variant, klondike_deal, solve_full_information
 
 
 @given(
@@ -64,6 +64,52 @@ def test_a_draw_1_win_proves_nothing_for_draw_3(monkeypatch):
     result = solve_full_information(deal, KLONDIKE_3, node_limit=2)
     assert result.verdict == "unknown"
     assert result.line == ()
+
+
+def test_under_a_large_limit_the_draw_1_search_runs_early(monkeypatch):
+    """Past RELAX_AFTER positions (here 2,000, under a limit of 60,000) the draw-3 search
+    gives way to the draw-1 search. Deal 80 is lost both ways: drawing three the usual order
+    proves it in 3,538 positions, drawing one in 83."""
+    monkeypatch.setattr(solver, "RELAX_AFTER", 2_000)
+    deal = klondike_deal(80)
+    three = solve_full_information(deal, KLONDIKE_3, node_limit=60_000, tries=0, relax=False)
+    one = solve_full_information(deal, solver.KLONDIKE, node_limit=60_000)
+    assert (three.verdict, one.verdict) == ("no win", "no win")
+    assert three.nodes > 2_000
+    early = solve_full_information(deal, KLONDIKE_3, node_limit=60_000)
+    assert early.verdict == "no win"
+    assert early.reason == solver.RELAXED
+    assert early.nodes == 2_000 + one.nodes
+
+
+def test_after_an_early_draw_1_win_the_draw_3_search_runs_again_whole(monkeypatch):
+    """Deal 870: the early draw-1 search wins, which proves nothing, so the draw-3 search runs
+    again from the start under the whole limit, and meets the win its usual order meets."""
+    monkeypatch.setattr(solver, "RELAX_AFTER", 2_000)
+    deal = klondike_deal(870)
+    three = solve_full_information(deal, KLONDIKE_3, node_limit=60_000, tries=0, relax=False)
+    one = solve_full_information(deal, solver.KLONDIKE, node_limit=60_000)
+    assert three.won
+    assert one.won
+    assert three.nodes > 2_000
+    early = solve_full_information(deal, KLONDIKE_3, node_limit=60_000)
+    assert early.won
+    assert early.line == three.line
+    assert early.nodes == 2_000 + one.nodes + three.nodes
+
+
+def test_the_draw_1_search_runs_early_only_where_it_was_measured(monkeypatch):
+    """Klondike's own rules with no limit on redeals; not with a limit on redeals (Vegas
+    drawing three), nor in Canfield, where the draw-1 search still waits for the limit."""
+    assert solver._relax_early(KLONDIKE_3)
+    assert not solver._relax_early(CANFIELD)
+    vegas_3 = Variant(draw=3, redeals=2)
+    assert not solver._relax_early(vegas_3)
+    deal = klondike_deal(80)
+    before = solve_full_information(deal, vegas_3, node_limit=60_000)
+    monkeypatch.setattr(solver, "RELAX_AFTER", 2_000)
+    after = solve_full_information(deal, vegas_3, node_limit=60_000)
+    assert (after.verdict, after.nodes, after.reason) == (before.verdict, before.nodes, before.reason)
 
 
 def test_hints_small_searches_do_not_pay_for_the_relaxation():
