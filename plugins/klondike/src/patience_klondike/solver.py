@@ -197,13 +197,13 @@ def _past(deadline: float) -> bool:
 
 
 KLONDIKE_TRY_NODES: Final = 2_000
+"""Positions each of Klondike's short searches may take. A fifth of its draw-3 deals and a tenth
+of its draw-1 deals need more; each of those pays at most ten times this (docs/solver.md)."""
 RELAX_AFTER: Final = 100_000
 """Positions of the search with several cards a draw after which, under a larger limit, the
 search with one card a draw runs first (argument 11): on Klondike's deals 1..2000 with three
 cards a draw, some 35% less CPU in all and the slowest percent of deals much sooner
 (docs/solver.md)."""
-"""Positions each of Klondike's short searches may take. A fifth of its draw-3 deals and a tenth
-of its draw-1 deals need more; each of those pays at most ten times this (docs/solver.md)."""
 
 
 def default_tries(variant: Variant) -> int:
@@ -308,30 +308,26 @@ def solve_full_information(
     n_tries = default_tries(variant) if tries is None else tries
     try_nodes = default_try_nodes(variant)
     relaxable = draw > 1 and relax and node_limit >= MIN_LIMIT
+    # Argument 11 early: the draw-N search gives way after RELAX_AFTER positions, not at the
+    # limit, and runs again whole unless the draw-1 search proves no win.
+    early = relaxable and _relax_early(variant) and node_limit > 2 * RELAX_AFTER
     try:
-        if relaxable and _relax_early(variant) and node_limit > 2 * RELAX_AFTER:
-            # Argument 11 early: the draw-N search to RELAX_AFTER positions, then the draw-1
-            # search, then (unless it proved no win) the draw-N search again, whole.
-            nodes = with_tries(search, RELAX_AFTER, n_tries, deadline, try_nodes)
-            if status == _search.STOPPED and not _past(deadline):
-                draw = 1
-                spent = nodes
+        nodes = with_tries(search, RELAX_AFTER if early else node_limit, n_tries, deadline, try_nodes)
+        if status == _search.STOPPED and relaxable and not _past(deadline):
+            # Argument 11: a draw-1 game without a win proves the draw-N game has none. Run
+            # early, it takes the short searches too (as measured); at the limit, none.
+            draw = 1
+            spent = nodes
+            if early:
                 nodes += with_tries(search, node_limit, n_tries, deadline, try_nodes)
-                if status != _search.NO_WIN and not _past(deadline):
+            else:
+                nodes += search(node_limit, 0)[1]
+            if status != _search.NO_WIN:
+                status = _search.STOPPED  # a draw-1 win says nothing of draw N
+                if early and not _past(deadline):
                     draw = variant.draw
                     spent = nodes
                     nodes += search(node_limit, 0)[1]
-                elif status != _search.NO_WIN:
-                    status = _search.STOPPED  # a draw-1 win says nothing of draw N
-        else:
-            nodes = with_tries(search, node_limit, n_tries, deadline, try_nodes)
-            if status == _search.STOPPED and relaxable and not _past(deadline):
-                # Argument 11: a draw-1 game without a win proves the draw-N game has none.
-                draw = 1
-                spent = nodes
-                nodes += search(node_limit, 0)[1]
-                if status != _search.NO_WIN:
-                    status = _search.STOPPED  # a draw-1 win says nothing of draw N
     except MemoryLimitReached as error:
         seconds = time.perf_counter() - start
         return SolveResult(UNKNOWN, (), spent + error.nodes, seconds, SOLVER_NAME, f"out of memory: {error}")
