@@ -375,6 +375,46 @@ def test_a_rated_group_enters_its_best_rated_position_first_when_some_are_dead(v
     assert frames_with_dead  # the case the order could go wrong in was met
 
 
+@pytest.mark.parametrize("variant_id", ["freecell", "bakers-game", "eight-off", "beleaguered-castle"])
+def test_a_childs_rating_from_the_scan_is_its_rating_read_card_by_card(variant_id):
+    """rate_moved (the search's, helped by the parent's scan) gives what rate gives, for every
+    position each move group yields, along a random walk: columns kept and changed, next cards
+    home moved into cells, onto columns and home."""
+    search = freecell_solver._search
+    variant = VARIANTS[variant_id]
+    rules = search.rules_for(
+        len(variant.columns),
+        variant.cells,
+        freecell_solver._BUILDS[variant.build],
+        freecell_solver._EMPTY[variant.empty],
+    )
+    rng = random.Random(variant_id)
+    checked = 0
+    for seed in range(1, 6):
+        position = variant.deal(Deal.from_seed(seed).indices)
+        pos = search.Position(*freecell_solver.search_position(position, variant)[:3])
+        scan = search.Scan()
+        for _ in range(60):
+            scan.update(rules, pos)
+            children: list[list[int]] = []
+            for group in range(search.GROUPS):
+                search.generate(rules, pos, scan, group, children)
+            if not children:
+                break
+            for macro in children:
+                for weights in ([3, 1, 3, 2, 2, 0], [1, 2, 4, 1, 0, 0]):
+                    child = pos.copy()
+                    steps = [search.apply_step(rules, child, m) for m in macro]
+                    search.auto_moves(rules, child, steps)
+                    expected = search.rate(rules, child, weights)
+                    assert search.rate_moved(rules, child, weights, scan) == expected
+                    checked += 1
+            for m in rng.choice(children):
+                search.apply_step(rules, pos, m)
+            search.auto_moves(rules, pos, [])
+    assert checked > 300
+
+
 CHOOSE = Path(__file__).resolve().parents[3] / "scripts" / "choose_freecell_threads.py"
 
 

@@ -77,7 +77,8 @@ _NOTHING: Final = b""
 """Bytes are joined, never added: mypyc 1.20 leaks the left operand of ``bytes + bytes``
 (mypyc issue 1192), a column a move on the compiled build, gigabytes over a long search."""
 _SEP: Final = b"\xfe"
-_CELL_SEP: Final = b"\xff"
+_LCG_HIGH: Final = 1103515245 >> 15
+_LCG_LOW: Final = 1103515245 & 0x7FFF
 
 
 class Rules:
@@ -87,7 +88,9 @@ class Rules:
     ncells: int
     build: int
     empty: int
-    fits: list[int]
+    fits: bytes
+    """1 at ``a * 52 + b`` where card ``a`` may go on card ``b``: bytes, whose items the compiled
+    build reads as plain integers, where a list's would be objects to count references of."""
     onto: list[list[int]]
     parents: list[list[int]]
     dig: bool
@@ -98,7 +101,7 @@ class Rules:
         self.ncells = ncells
         self.build = build
         self.empty = empty
-        fits = [0] * (52 * 52)
+        fits = bytearray(52 * 52)
         for a in range(52):
             for b in range(52):
                 if b % 13 != a % 13 + 1:
@@ -110,7 +113,7 @@ class Rules:
                 if build == SAME_SUIT and sa != sb:
                     continue
                 fits[a * 52 + b] = 1
-        self.fits = fits
+        self.fits = bytes(fits)
         self.onto = [[a for a in range(52) if fits[a * 52 + b]] for b in range(52)]
         self.parents = [[b for b in range(52) if fits[a * 52 + b]] for a in range(52)]
         self.dig = ncells == 0
@@ -149,7 +152,10 @@ class Position:
         held = [c for c in self.cells if c >= 0]
         if len(held) > 1:
             held.sort()
-        return _CELL_SEP.join([bytes(held), _SEP.join(sorted(self.cols))])
+        # one join: every key has as many parts, the cells last, so the parts stay apart
+        parts = sorted(self.cols)
+        parts.append(bytes(held))
+        return _SEP.join(parts)
 
 
 def _homeable(rules: Rules, card: int, found: list[int]) -> bool:
@@ -402,6 +408,8 @@ class Scan:
     (:meth:`where`): no list of 52 is cleared a scan. Two lists of small integers, which Python
     keeps once, where one list of ``column << 8 | index`` made an integer a card."""
     lows: list[list[int]]
+    cols: list[bytes]
+    """The columns scanned, the objects themselves: a column still the same object is unchanged."""
     room: int
 
     def __init__(self) -> None:
@@ -410,6 +418,7 @@ class Scan:
         self.col_of = [0] * 52
         self.index_of = [0] * 52
         self.lows = []
+        self.cols = []
         self.room = 0
 
     def where(self, cols: list[bytes], card: int) -> int:
@@ -438,6 +447,9 @@ class Scan:
         all_lows = self.lows
         while len(all_lows) < rules.ncols:
             all_lows.append([])
+        scanned = self.cols
+        scanned.clear()
+        scanned.extend(pos.cols)
         fits = rules.fits
         for i in range(rules.ncols):
             col = pos.cols[i]
@@ -766,6 +778,61 @@ def rate(rules: Rules, pos: Position, weights: list[int]) -> int:
     return score
 
 
+def rate_moved(rules: Rules, pos: Position, weights: list[int], scan: Scan) -> int:
+    """:func:`rate` of ``pos``, a few steps from the position ``scan`` last scanned, found with
+    the scan's help: a column still the same object takes its top run from the scan, and the
+    next card of each suit is looked up where the scan saw it (sought in the cells and the
+    columns that changed only when it has moved), where :func:`rate` reads every card."""
+    f = pos.found
+    score = weights[0] * (f[0] + f[1] + f[2] + f[3])
+    for c in pos.cells:
+        if c < 0:
+            score += weights[1]
+    fits = rules.fits
+    cols = pos.cols
+    scanned = scan.cols
+    lows = scan.lows
+    buried = 0
+    for i in range(len(cols)):
+        col = cols[i]
+        size = len(col)
+        if not size:
+            score += weights[2]
+        elif col is scanned[i]:
+            buried += lows[i][0]
+        else:
+            r = 1
+            while r < size and fits[col[size - r] * 52 + col[size - r - 1]]:
+                r += 1
+            buried += size - r
+    score -= weights[3] * buried
+    w4 = weights[4]
+    if w4:
+        col_of = scan.col_of
+        index_of = scan.index_of
+        for s in range(4):
+            if f[s] == 13:
+                continue
+            c = s * 13 + f[s]
+            i = col_of[c]
+            k = index_of[c]
+            col = cols[i]
+            if k < len(col) and col[k] == c:
+                score -= w4 * (len(col) - 1 - k)
+                continue
+            # it has moved since the scan, or was not in a column then: a cell holds it, or a
+            # column that is no longer the one scanned
+            for i in range(len(cols)):
+                col = cols[i]
+                if col is scanned[i]:
+                    continue
+                for k in range(len(col) - 1):
+                    if col[k] == c:
+                        score -= w4 * (len(col) - 1 - k)
+                        break
+    return score
+
+
 class Thread:
     """One depth-first search, suspended between turns: its position (moved forward and back
     in place) and its stack of frames.
@@ -790,6 +857,9 @@ class Thread:
     scan: Scan
     steps: list[int]
     macros: list[list[int]]
+    saved_cols: list[bytes]
+    saved_cells: list[int]
+    saved_found: list[int]
 
     def __init__(self, root: Position, program: list[int], seed: int, weights: list[int]) -> None:
         """``program``: ``GROUP, mode, tests...`` groups, split by ``FROM_DEPTH, d`` into the
@@ -822,9 +892,18 @@ class Thread:
         self.scan = Scan()
         self.steps = []  # reused by every child tried, as the scan is by every frame
         self.macros = []
+        self.saved_cols = list(root.cols)
+        self.saved_cells = list(root.cells)
+        self.saved_found = list(root.found)
 
     def _random(self, k: int) -> int:
-        self.seed = (self.seed * 1103515245 + 12345) & 0x7FFFFFFF
+        # seed * 1103515245 + 12345 modulo 2^31, from products whose factors stay under 2^30:
+        # the compiled build multiplies a larger factor through big integers
+        s = self.seed
+        lo = s & 0x7FFF
+        hi = s >> 15
+        mixed = ((hi * _LCG_LOW + lo * _LCG_HIGH) & 0xFFFF) << 15
+        self.seed = (lo * _LCG_LOW + mixed + ((hi * _LCG_HIGH & 1) << 30) + 12345) & 0x7FFFFFFF
         return (self.seed >> 16) % k
 
     def fill(self, rules: Rules, seen: set[bytes], won: list[int]) -> bool:
@@ -894,12 +973,25 @@ class Thread:
         won: list[int],
     ) -> bool:
         pos = self.pos
+        cols = pos.cols
+        cells = pos.cells
+        f = pos.found
+        # The position is put back from copies of its lists, not by undoing each step: that
+        # would make each column's bytes again, where the copies keep the objects themselves.
+        saved_cols = self.saved_cols
+        saved_cells = self.saved_cells
+        saved_found = self.saved_found
+        for i in range(len(cols)):
+            saved_cols[i] = cols[i]
+        for j in range(len(cells)):
+            saved_cells[j] = cells[j]
+        for s in range(4):
+            saved_found[s] = f[s]
         steps = self.steps
         steps.clear()
         for m in macro:
             steps.append(apply_step(rules, pos, m))
         auto_moves(rules, pos, steps)
-        f = pos.found
         result = False
         if f[0] + f[1] + f[2] + f[3] == 52:
             for done in self.path:
@@ -915,9 +1007,13 @@ class Thread:
                 if not (rules.dig and dead(rules, pos)):
                     children.append(pack(steps))
                     if rated:
-                        self.scores.append(rate(rules, pos, self.weights))
-        for k in range(len(steps) - 1, -1, -1):
-            undo_step(rules, pos, steps[k])
+                        self.scores.append(rate_moved(rules, pos, self.weights, self.scan))
+        for i in range(len(cols)):
+            cols[i] = saved_cols[i]
+        for j in range(len(cells)):
+            cells[j] = saved_cells[j]
+        for s in range(4):
+            f[s] = saved_found[s]
         return result
 
     def advance(self, rules: Rules) -> int:
