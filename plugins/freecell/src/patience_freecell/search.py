@@ -76,7 +76,6 @@ _FULL_STEP: Final = (1 << _STEP_BITS) - 1
 _NOTHING: Final = b""
 """Bytes are joined, never added: mypyc 1.20 leaks the left operand of ``bytes + bytes``
 (mypyc issue 1192), a column a move on the compiled build, gigabytes over a long search."""
-_SEP: Final = b"\xfe"
 _LCG_HIGH: Final = 1103515245 >> 15
 _LCG_LOW: Final = 1103515245 & 0x7FFF
 
@@ -132,30 +131,52 @@ def rules_for(ncols: int, ncells: int, build: int, empty: int) -> Rules:
     return rules
 
 
+TOP: Final = 52
+"""In :attr:`Position.above`: nothing lies on the card (a column's top card)."""
+IN_CELL: Final = 53
+"""In :attr:`Position.above`: the card is in a free cell."""
+HOME: Final = 54
+"""In :attr:`Position.above`: the card is home."""
+
+
+def _above(cols: list[bytes], cells: list[int]) -> bytearray:
+    above = bytearray([HOME] * 52)  # a card in no column and no cell is home
+    for c in cells:
+        if c >= 0:
+            above[c] = IN_CELL
+    for col in cols:
+        for k in range(len(col)):
+            above[col[k]] = col[k + 1] if k + 1 < len(col) else TOP
+    return above
+
+
 class Position:
-    """Columns, cells and foundation heights; mutated by a thread as it moves."""
+    """Columns, cells and foundation heights; mutated by a thread as it moves.
+
+    ``above`` says, for each card, what lies on it (a card, :data:`TOP`), or that it is in a
+    cell (:data:`IN_CELL`) or home (:data:`HOME`). It is the key: a position's columns, in any
+    order, are the chains it links from their bottom cards (those on no card), its cells hold
+    the cards marked so, in any order, and the foundations the rest. A step changes at most
+    three of its bytes, a run's own links never.
+    """
 
     cols: list[bytes]
     cells: list[int]
     found: list[int]
+    above: bytearray
 
     def __init__(self, cols: list[bytes], cells: list[int], found: list[int]) -> None:
         self.cols = cols
         self.cells = cells
         self.found = found
+        self.above = _above(cols, cells)
 
     def copy(self) -> Position:
         return Position(list(self.cols), list(self.cells), list(self.found))
 
     def key(self) -> bytes:
         """The same for positions that differ only in the order of columns or of cells."""
-        held = [c for c in self.cells if c >= 0]
-        if len(held) > 1:
-            held.sort()
-        # one join: every key has as many parts, the cells last, so the parts stay apart
-        parts = sorted(self.cols)
-        parts.append(bytes(held))
-        return _SEP.join(parts)
+        return bytes(self.above)
 
 
 def _homeable(rules: Rules, card: int, found: list[int]) -> bool:
@@ -187,21 +208,31 @@ def apply_step(rules: Rules, pos: Position, m: int) -> int:
     src = m & 63
     dst = m >> 6 & 63
     k = m >> 12 & 63
+    above = pos.above
     if src < n:
         col = pos.cols[src]
         cut = len(col) - k
         moving = col[cut:]
         pos.cols[src] = col[:cut]
+        if cut:
+            above[col[cut - 1]] = TOP
     else:
         moving = bytes([pos.cells[src - n]])
         pos.cells[src - n] = -1
     card = moving[0]
     if dst == FOUNDATION:
         pos.found[card // 13] += 1
+        above[card] = HOME
     elif dst < n:
-        pos.cols[dst] = _NOTHING.join([pos.cols[dst], moving])
+        onto = pos.cols[dst]
+        if onto:
+            above[onto[-1]] = card
+        if src >= n:
+            above[card] = TOP
+        pos.cols[dst] = _NOTHING.join([onto, moving])
     else:
         pos.cells[dst - n] = card
+        above[card] = IN_CELL
     return (m & _STEP_MASK) | card << 18
 
 
@@ -212,6 +243,7 @@ def undo_step(rules: Rules, pos: Position, m: int) -> None:
     dst = m >> 6 & 63
     k = m >> 12 & 63
     card = m >> 18
+    above = pos.above
     if dst == FOUNDATION:
         pos.found[card // 13] -= 1
         moving = bytes([card])
@@ -220,13 +252,21 @@ def undo_step(rules: Rules, pos: Position, m: int) -> None:
         cut = len(col) - k
         moving = col[cut:]
         pos.cols[dst] = col[:cut]
+        if cut:
+            above[col[cut - 1]] = TOP
     else:
         moving = bytes([card])
         pos.cells[dst - n] = -1
     if src < n:
-        pos.cols[src] = _NOTHING.join([pos.cols[src], moving])
+        back = pos.cols[src]
+        if back:
+            above[back[-1]] = card
+        if dst >= n:
+            above[card] = TOP
+        pos.cols[src] = _NOTHING.join([back, moving])
     else:
         pos.cells[src - n] = card
+        above[card] = IN_CELL
 
 
 def pack(steps: list[int]) -> int:
@@ -250,6 +290,7 @@ def auto_moves(rules: Rules, pos: Position, steps: list[int]) -> None:
     cols = pos.cols
     cells = pos.cells
     found = pos.found
+    above = pos.above
     moved = True
     while moved:
         moved = False
@@ -260,6 +301,7 @@ def auto_moves(rules: Rules, pos: Position, steps: list[int]) -> None:
                 c = col[cut - 1]
                 if found[c // 13] == c % 13 and is_safe(rules, c, found):
                     found[c // 13] += 1
+                    above[c] = HOME
                     cut -= 1
                     steps.append(i | FOUNDATION << 6 | 1 << 12 | c << 18)
                     moved = True
@@ -267,13 +309,44 @@ def auto_moves(rules: Rules, pos: Position, steps: list[int]) -> None:
                     break
             if cut < len(col):
                 cols[i] = col[:cut]
+                if cut:
+                    above[col[cut - 1]] = TOP
         for j in range(rules.ncells):
             c = cells[j]
             if c >= 0 and found[c // 13] == c % 13 and is_safe(rules, c, found):
                 found[c // 13] += 1
+                above[c] = HOME
                 cells[j] = -1
                 steps.append((n + j) | FOUNDATION << 6 | 1 << 12 | c << 18)
                 moved = True
+
+
+def _may_send_home(rules: Rules, pos: Position, steps: list[int]) -> bool:
+    """Whether :func:`auto_moves` may find a card to send home after ``steps``, made from a
+    position where it found none. Whether a card is safe depends on the foundations alone, so
+    while no step sent a card home, only a card that was covered there can be new to send: it
+    now lies on top of a pile some step took from or put on (a step may uncover a card and a
+    later one carry it on)."""
+    n = rules.ncols
+    found = pos.found
+    for m in steps:
+        dst = m >> 6 & 63
+        if dst == FOUNDATION:
+            return True
+        src = m & 63
+        if src < n:
+            col = pos.cols[src]
+            if col and found[col[-1] // 13] == col[-1] % 13:
+                return True
+        if dst < n:
+            col = pos.cols[dst]
+            if col and found[col[-1] // 13] == col[-1] % 13:
+                return True
+        else:
+            c = pos.cells[dst - n]
+            if c >= 0 and found[c // 13] == c % 13:
+                return True
+    return False
 
 
 def dead(rules: Rules, pos: Position) -> bool:
@@ -860,6 +933,7 @@ class Thread:
     saved_cols: list[bytes]
     saved_cells: list[int]
     saved_found: list[int]
+    saved_above: bytearray
 
     def __init__(self, root: Position, program: list[int], seed: int, weights: list[int]) -> None:
         """``program``: ``GROUP, mode, tests...`` groups, split by ``FROM_DEPTH, d`` into the
@@ -895,6 +969,7 @@ class Thread:
         self.saved_cols = list(root.cols)
         self.saved_cells = list(root.cells)
         self.saved_found = list(root.found)
+        self.saved_above = bytearray(root.above)
 
     def _random(self, k: int) -> int:
         # seed * 1103515245 + 12345 modulo 2^31, from products whose factors stay under 2^30:
@@ -916,6 +991,7 @@ class Thread:
             self.groups[-1] = 1
             steps: list[int] = []
             generate_all(rules, self.pos, steps)
+            self._save()
             for m in steps:  # noqa: SIM110 (a loop compiles to faster code than any())
                 if self._yield(rules, [m], seen, children, False, won):
                     return True
@@ -929,6 +1005,7 @@ class Thread:
             return False
         scan = self.scan
         scan.update(rules, self.pos)
+        self._save()
         scores = self.scores
         while gi < len(order) and not children:
             group = order[gi]
@@ -973,25 +1050,13 @@ class Thread:
         won: list[int],
     ) -> bool:
         pos = self.pos
-        cols = pos.cols
-        cells = pos.cells
         f = pos.found
-        # The position is put back from copies of its lists, not by undoing each step: that
-        # would make each column's bytes again, where the copies keep the objects themselves.
-        saved_cols = self.saved_cols
-        saved_cells = self.saved_cells
-        saved_found = self.saved_found
-        for i in range(len(cols)):
-            saved_cols[i] = cols[i]
-        for j in range(len(cells)):
-            saved_cells[j] = cells[j]
-        for s in range(4):
-            saved_found[s] = f[s]
         steps = self.steps
         steps.clear()
         for m in macro:
             steps.append(apply_step(rules, pos, m))
-        auto_moves(rules, pos, steps)
+        if _may_send_home(rules, pos, steps):
+            auto_moves(rules, pos, steps)
         result = False
         if f[0] + f[1] + f[2] + f[3] == 52:
             for done in self.path:
@@ -1008,13 +1073,45 @@ class Thread:
                     children.append(pack(steps))
                     if rated:
                         self.scores.append(rate_moved(rules, pos, self.weights, self.scan))
-        for i in range(len(cols)):
-            cols[i] = saved_cols[i]
-        for j in range(len(cells)):
-            cells[j] = saved_cells[j]
-        for s in range(4):
-            f[s] = saved_found[s]
+        self._restore(rules, steps)
         return result
+
+    def _save(self) -> None:
+        """Copy the position, before :meth:`_yield` moves it to each child of this frame."""
+        pos = self.pos
+        cols = pos.cols
+        cells = pos.cells
+        saved_cols = self.saved_cols
+        saved_cells = self.saved_cells
+        for i in range(len(cols)):
+            saved_cols[i] = cols[i]
+        for j in range(len(cells)):
+            saved_cells[j] = cells[j]
+        for s in range(4):
+            self.saved_found[s] = pos.found[s]
+        self.saved_above[:] = pos.above
+
+    def _restore(self, rules: Rules, steps: list[int]) -> None:
+        """Put back, from the copies :meth:`_save` made, the piles ``steps`` changed: not by
+        undoing each step, which would make each column's bytes again, where the copies keep
+        the objects themselves."""
+        pos = self.pos
+        n = rules.ncols
+        for m in steps:
+            src = m & 63
+            dst = m >> 6 & 63
+            if src < n:
+                pos.cols[src] = self.saved_cols[src]
+            else:
+                pos.cells[src - n] = self.saved_cells[src - n]
+            if dst < n:
+                pos.cols[dst] = self.saved_cols[dst]
+            elif dst == FOUNDATION:
+                s = (m >> 18) // 13
+                pos.found[s] = self.saved_found[s]
+            else:
+                pos.cells[dst - n] = self.saved_cells[dst - n]
+        pos.above[:] = self.saved_above
 
     def advance(self, rules: Rules) -> int:
         """Enter the next position of the current frame (1), or leave the frame (0); -1 when
