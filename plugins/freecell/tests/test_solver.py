@@ -375,11 +375,18 @@ def test_a_rated_group_enters_its_best_rated_position_first_when_some_are_dead(v
     assert frames_with_dead  # the case the order could go wrong in was met
 
 
+def _canonical(pos) -> tuple[tuple[bytes, ...], tuple[int, ...]]:
+    return tuple(sorted(pos.cols)), tuple(sorted(c for c in pos.cells if c >= 0))
+
+
 @pytest.mark.parametrize("variant_id", ["freecell", "bakers-game", "eight-off", "beleaguered-castle"])
-def test_a_childs_rating_from_the_scan_is_its_rating_read_card_by_card(variant_id):
-    """rate_moved (the search's, helped by the parent's scan) gives what rate gives, for every
-    position each move group yields, along a random walk: columns kept and changed, next cards
-    home moved into cells, onto columns and home."""
+def test_the_searchs_shortcuts_agree_with_reading_the_whole_position(variant_id):
+    """Along random walks that go forward and back, for every position each move group yields:
+    - rate_moved (helped by the parent's scan) gives what rate gives card by card;
+    - a scan that kept what it found in unchanged columns finds what a new scan finds;
+    - the key (what lies on each card) is equal exactly when the columns and cells are, in
+      any order;
+    - where _may_send_home says no card can go home, auto_moves sends none."""
     search = freecell_solver._search
     variant = VARIANTS[variant_id]
     rules = search.rules_for(
@@ -389,30 +396,55 @@ def test_a_childs_rating_from_the_scan_is_its_rating_read_card_by_card(variant_i
         freecell_solver._EMPTY[variant.empty],
     )
     rng = random.Random(variant_id)
+    keys: dict[bytes, tuple] = {}
+    canon: dict[tuple, bytes] = {}
     checked = 0
     for seed in range(1, 6):
         position = variant.deal(Deal.from_seed(seed).indices)
         pos = search.Position(*freecell_solver.search_position(position, variant)[:3])
+        search.auto_moves(rules, pos, [])
         scan = search.Scan()
-        for _ in range(60):
+        history = []
+        for _ in range(80):
             scan.update(rules, pos)
+            new = search.Scan()
+            new.update(rules, pos)
+            assert scan.lows[: rules.ncols] == new.lows
+            assert (scan.free_cells, scan.empty_cols, scan.room) == (new.free_cells, new.empty_cols, new.room)
+            for i, col in enumerate(pos.cols):
+                for card in col:
+                    assert scan.where(pos.cols, card) == new.where(pos.cols, card) == i
+                    assert scan.depth(pos.cols, card, i) == new.depth(pos.cols, card, i)
             children: list[list[int]] = []
             for group in range(search.GROUPS):
                 search.generate(rules, pos, scan, group, children)
             if not children:
                 break
             for macro in children:
+                child = pos.copy()
+                steps = [search.apply_step(rules, child, m) for m in macro]
+                if not search._may_send_home(rules, child, steps):
+                    spare = child.copy()
+                    sent: list[int] = []
+                    search.auto_moves(rules, spare, sent)
+                    assert not sent
+                search.auto_moves(rules, child, steps)
+                key, shape = child.key(), _canonical(child)
+                assert keys.setdefault(key, shape) == shape
+                assert canon.setdefault(shape, key) == key
                 for weights in ([3, 1, 3, 2, 2, 0], [1, 2, 4, 1, 0, 0]):
-                    child = pos.copy()
-                    steps = [search.apply_step(rules, child, m) for m in macro]
-                    search.auto_moves(rules, child, steps)
                     expected = search.rate(rules, child, weights)
                     assert search.rate_moved(rules, child, weights, scan) == expected
-                    checked += 1
+                checked += 1
+            if history and rng.random() < 0.3:
+                pos = history.pop()  # back: the same column objects as before
+                continue
+            history.append(pos.copy())
             for m in rng.choice(children):
                 search.apply_step(rules, pos, m)
             search.auto_moves(rules, pos, [])
     assert checked > 300
+    assert len(keys) < checked  # some positions were met twice
 
 
 CHOOSE = Path(__file__).resolve().parents[3] / "scripts" / "choose_freecell_threads.py"

@@ -508,7 +508,8 @@ class Scan:
         return len(cols[i]) - 1 - self.index_of[card]
 
     def update(self, rules: Rules, pos: Position) -> None:
-        """Scan ``pos``, reusing the lists of the last scan (a thread scans once a frame)."""
+        """Scan ``pos``, reusing the lists of the last scan (a thread scans once a frame), and
+        what it found in the columns that are still the same objects."""
         free_cells = self.free_cells
         free_cells.clear()
         for j in range(rules.ncells):
@@ -521,18 +522,24 @@ class Scan:
         while len(all_lows) < rules.ncols:
             all_lows.append([])
         scanned = self.cols
-        scanned.clear()
-        scanned.extend(pos.cols)
+        fresh = len(scanned) != rules.ncols
+        if fresh:
+            scanned.clear()
+            scanned.extend(pos.cols)
         fits = rules.fits
         for i in range(rules.ncols):
             col = pos.cols[i]
             size = len(col)
+            if not size and rules.empty != EMPTY_NONE:
+                self.empty_cols.append(i)
+            if col is scanned[i] and not fresh:
+                # the column the last scan saw: its runs and its cards' places stand (a
+                # card's place is written only by the scan of the column holding it)
+                continue
+            scanned[i] = col
             lows = all_lows[i]
             lows.clear()
-            if not size:
-                if rules.empty != EMPTY_NONE:
-                    self.empty_cols.append(i)
-            else:
+            if size:
                 low = size - 1
                 for k in range(size - 1, -1, -1):
                     c = col[k]
