@@ -359,40 +359,43 @@ def search_position(position: Position, variant: Variant) -> SearchPosition:
     )
 
 
+_MOVES: dict[tuple[str, str, int], Move] = {}
+"""Moves made so far, shared: a Move is a frozen value, and a line repeats a few hundred."""
+
+
+def _move(src: str, dst: str, count: int) -> Move:
+    move = _MOVES.get((src, dst, count))
+    if move is None:
+        move = _MOVES.setdefault((src, dst, count), Move(src, dst, count))
+    return move
+
+
 def line_moves(position: Position, variant: Variant, steps: list[int], single: bool) -> tuple[Move, ...]:
     """The search's steps as moves from ``position``, runs spelt out card by card if ``single``."""
     n = len(position.columns)
+    names = [f"t{i + 1}" for i in range(n)] + [f"c{j + 1}" for j in range(len(position.cells))]
+    homes = ("f1", "f2", "f3", "f4")
     cols = [list(col) for col in position.columns]
     cells: list[int | None] = list(position.cells)
     moves: list[Move] = []
     for step in steps:
         src, dst, count = step & 63, step >> 6 & 63, step >> 12 & 63
         if src < n:
-            card = cols[src][-count]
-            source = f"t{src + 1}"
+            col = cols[src]
+            moving = col[-count:]
+            del col[-count:]
         else:
             held = cells[src - n]
             assert held is not None
-            card = held
-            source = f"c{src - n + 1}"
-        if dst == _search.FOUNDATION:
-            target = f"f{suit(card) + 1}"
-        elif dst < n:
-            target = f"t{dst + 1}"
-        else:
-            target = f"c{dst - n + 1}"
-        if count > 1 and single:
-            free = [f"c{j + 1}" for j, c in enumerate(cells) if c is None]
-            empty = [f"t{i + 1}" for i, col in enumerate(cols) if not col and i != dst]
-            moves += carry(count, source, target, free, empty)
-        else:
-            moves.append(Move(source, target, count))
-        if src < n:
-            moving = cols[src][-count:]
-            del cols[src][-count:]
-        else:
-            moving = [card]
+            moving = [held]
             cells[src - n] = None
+        target = homes[suit(moving[0])] if dst == _search.FOUNDATION else names[dst]
+        if count > 1 and single:
+            free = [names[n + j] for j, c in enumerate(cells) if c is None]
+            empty = [names[i] for i, col in enumerate(cols) if not col and i != dst and i != src]
+            moves += carry(count, names[src], target, free, empty)
+        else:
+            moves.append(_move(names[src], target, count))
         if dst < n:
             cols[dst] += moving
         elif dst != _search.FOUNDATION:
@@ -412,7 +415,11 @@ def carry(count: int, src: str, dst: str, cells: list[str], empty: list[str]) ->
     """
     if count <= len(cells) + 1:
         parked = cells[: count - 1]
-        return [Move(src, c) for c in parked] + [Move(src, dst)] + [Move(c, dst) for c in reversed(parked)]
+        return (
+            [_move(src, c, 1) for c in parked]
+            + [_move(src, dst, 1)]
+            + [_move(c, dst, 1) for c in reversed(parked)]
+        )
     spare, rest = empty[0], empty[1:]
     half = (len(cells) + 1) << len(rest)
     if count <= half:
