@@ -172,7 +172,10 @@ class Position:
         self.above = _above(cols, cells)
 
     def copy(self) -> Position:
-        return Position(list(self.cols), list(self.cells), list(self.found))
+        other = Position([], list(self.cells), list(self.found))
+        other.cols = list(self.cols)
+        other.above = bytearray(self.above)
+        return other
 
     def key(self) -> bytes:
         """The same for positions that differ only in the order of columns or of cells."""
@@ -1189,17 +1192,19 @@ def search(
     # deal found nothing new and stopped at once, so the portfolio was one thread.
     tables: list[set[bytes]] = []
     threads: list[Thread] = []
-    for t in range(len(programs)):
-        threads.append(Thread(root, programs[t], seeds[t], weights[t]))
-        tables.append({first})
-    if complete:
-        threads.append(Thread(root, [], 0, [1, 0, 0, 0, 0]))
-        tables.append({first})
+    count = len(programs) + (1 if complete else 0)
     nodes = 1
-    alive = len(threads)
+    alive = count
     won: list[int] = []
     while alive:
-        for t in range(len(threads)):
+        for t in range(count):
+            if t == len(threads):
+                # made at its first turn: most deals are won before the second thread's
+                if t < len(programs):
+                    threads.append(Thread(root, programs[t], seeds[t], weights[t]))
+                else:
+                    threads.append(Thread(root, [], 0, [1, 0, 0, 0, 0]))
+                tables.append({first})
             th = threads[t]
             if th.done:
                 continue
