@@ -76,6 +76,8 @@ _FULL_STEP: Final = (1 << _STEP_BITS) - 1
 _NOTHING: Final = b""
 """Bytes are joined, never added: mypyc 1.20 leaks the left operand of ``bytes + bytes``
 (mypyc issue 1192), a column a move on the compiled build, gigabytes over a long search."""
+_ONE: Final = [bytes([c]) for c in range(52)]
+"""Each card as bytes of its own, made once (a card leaving a cell or the foundation)."""
 _LCG_HIGH: Final = 1103515245 >> 15
 _LCG_LOW: Final = 1103515245 & 0x7FFF
 
@@ -220,7 +222,7 @@ def apply_step(rules: Rules, pos: Position, m: int) -> int:
         if cut:
             above[col[cut - 1]] = TOP
     else:
-        moving = bytes([pos.cells[src - n]])
+        moving = _ONE[pos.cells[src - n]]
         pos.cells[src - n] = -1
     card = moving[0]
     if dst == FOUNDATION:
@@ -249,7 +251,7 @@ def undo_step(rules: Rules, pos: Position, m: int) -> None:
     above = pos.above
     if dst == FOUNDATION:
         pos.found[card // 13] -= 1
-        moving = bytes([card])
+        moving = _ONE[card]
     elif dst < n:
         col = pos.cols[dst]
         cut = len(col) - k
@@ -258,7 +260,7 @@ def undo_step(rules: Rules, pos: Position, m: int) -> None:
         if cut:
             above[col[cut - 1]] = TOP
     else:
-        moving = bytes([card])
+        moving = _ONE[card]
         pos.cells[dst - n] = -1
     if src < n:
         back = pos.cols[src]
