@@ -28,7 +28,10 @@ alone can prove that nothing wins. What keeps "no win" sound:
    suit every card whose predecessor is home goes at once.
 3. **Positions that differ only in the order of their columns or of their cells are one
    position**: every rule treats all columns alike and all cells alike, so they have the same
-   future. The table of positions seen is keyed on the cells sorted and the columns sorted.
+   future. The table of positions seen is keyed on what lies on each card (another card,
+   nothing, or the card is in a cell or home), which is the same for all of them and differs
+   for any other position: the columns are the chains of cards it links, each from a bottom
+   card, one that lies on no card.
 4. **Foundations need not be searched**: they are what the columns and cells do not hold.
 5. **A dead position is not searched** (games without free cells: Baker's Dozen, Beleaguered
    Castle, Streets and Alleys). Take any line from the position that wins, and for each card
