@@ -25,6 +25,7 @@ from patience_freecell.solver import (
     SINGLE_CARD_THREADS,
     carry,
     default_threads,
+    line_moves,
 )
 
 FEW_CELLS = [
@@ -445,6 +446,40 @@ def test_the_searchs_shortcuts_agree_with_reading_the_whole_position(variant_id)
             search.auto_moves(rules, pos, [])
     assert checked > 300
     assert len(keys) < checked  # some positions were met twice
+
+
+@pytest.mark.parametrize("variant_id", ["freecell", "eight-off", "seahaven-towers", "forecell"])
+def test_a_won_line_named_from_its_steps_alone_is_the_line_read_pile_by_pile(variant_id):
+    """solve names the search's steps as run moves from the cards they carry (_runs_line);
+    line_moves follows the piles: the same moves, foundations named by suit."""
+    variant = VARIANTS[variant_id]
+    search = freecell_solver._search
+    compared = 0
+    for n in range(1, 16):
+        position = (
+            microsoft_position(n) if variant_id == "freecell" else variant.deal(Deal.from_seed(n).indices)
+        )
+        steps: list[int] = []
+        status, _ = search.search(
+            *freecell_solver.search_position(position, variant),
+            [t.program() for t in freecell_solver.default_threads(variant)],
+            [t.seed for t in freecell_solver.default_threads(variant)],
+            [list(t.weights) for t in freecell_solver.default_threads(variant)],
+            True,
+            freecell_solver.QUOTA,
+            freecell_solver.COMPLETE_QUOTA,
+            20_000,
+            0.0,
+            steps,
+            lambda nodes: None,
+        )
+        if status != search.WON:
+            continue
+        expected = line_moves(position, variant, steps, False)
+        assert freecell_solver._runs_line(len(position.columns), steps) == expected
+        assert any(m.dst.startswith("f") for m in expected)
+        compared += 1
+    assert compared >= 8
 
 
 CHOOSE = Path(__file__).resolve().parents[3] / "scripts" / "choose_freecell_threads.py"

@@ -339,7 +339,10 @@ def solve(
         if collecting:
             gc.enable()
     if status == _search.WON:
-        moves = line_moves(position, variant, steps, form == "single")
+        if form == "single":
+            moves = line_moves(position, variant, steps, True)
+        else:
+            moves = _runs_line(len(position.columns), steps)
         return Solution("won", moves, nodes, time.perf_counter() - start)
     verdict: Verdict = "no win" if status == _search.NO_WIN else "unknown"
     return Solution(verdict, (), nodes, time.perf_counter() - start)
@@ -371,6 +374,32 @@ def _move(src: str, dst: str, count: int) -> Move:
     if move is None:
         move = _MOVES.setdefault((src, dst, count), Move(src, dst, count))
     return move
+
+
+_RUN_MOVES: dict[int, Move] = {}
+"""Run moves by their step (and the number of columns, and the suit of a card sent home)."""
+
+
+def _runs_line(ncols: int, steps: list[int]) -> tuple[Move, ...]:
+    """The search's own steps as run moves, what :func:`line_moves` gives for them without
+    following the piles: each step the search writes carries the card it moved (bits 18 and
+    up), which is all a move home needs to name its foundation."""
+    moves: list[Move] = []
+    for step in steps:
+        code = step & 0x3FFFF | ncols << 24
+        if step >> 6 & 63 == _search.FOUNDATION:
+            code |= suit(step >> 18) << 18
+        move = _RUN_MOVES.get(code)
+        if move is None:
+            src, dst, count = step & 63, step >> 6 & 63, step >> 12 & 63
+            source = f"t{src + 1}" if src < ncols else f"c{src - ncols + 1}"
+            if dst == _search.FOUNDATION:
+                target = f"f{suit(step >> 18) + 1}"
+            else:
+                target = f"t{dst + 1}" if dst < ncols else f"c{dst - ncols + 1}"
+            move = _RUN_MOVES.setdefault(code, _move(source, target, count))
+        moves.append(move)
+    return tuple(moves)
 
 
 def line_moves(position: Position, variant: Variant, steps: list[int], single: bool) -> tuple[Move, ...]:
