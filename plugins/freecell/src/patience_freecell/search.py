@@ -638,6 +638,8 @@ def generate(rules: Rules, pos: Position, scan: Scan, group: int, out: list[list
                 steps.append(i | FOUNDATION << 6 | 1 << 12)
                 out.append(steps)
     elif group == SEQ:
+        col_of = scan.col_of
+        index_of = scan.index_of
         for i in range(n):
             col = cols[i]
             size = len(col)
@@ -648,10 +650,15 @@ def generate(rules: Rules, pos: Position, scan: Scan, group: int, out: list[list
                     break
                 base = col[low]
                 for p in rules.parents[base]:
-                    i2 = scan.where(cols, p)
-                    if i2 < 0 or i2 == i:
+                    # Scan.where and Scan.depth, written out: this loop makes most of the calls
+                    i2 = col_of[p]
+                    if i2 == i:
                         continue
-                    d = scan.depth(cols, p, i2)
+                    onto = cols[i2]
+                    k2 = index_of[p]
+                    if k2 >= len(onto) or onto[k2] != p:
+                        continue  # not in a column: home or in a cell
+                    d = len(onto) - 1 - k2
                     if d + above > room:
                         continue
                     steps = []
