@@ -845,7 +845,8 @@ def generate_all(rules: Rules, pos: Position, out: list[int]) -> None:
 def rate(rules: Rules, pos: Position, weights: list[int]) -> int:
     """How promising a position looks to a RATED group (higher first): ``weights`` for the
     cards home, the free cells, the empty columns, and against the cards under each column's
-    top run and the cards over the next card of each suit."""
+    top run and the cards over the next card of each suit. The definition, read card by card:
+    the search computes it with :func:`rate_moved`, which the tests hold to this."""
     f = pos.found
     score = weights[0] * (f[0] + f[1] + f[2] + f[3])
     for c in pos.cells:
