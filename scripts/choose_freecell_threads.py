@@ -2,6 +2,7 @@
 
     python scripts/choose_freecell_threads.py count --deals 1..3000 --out counts.jsonl
     python scripts/choose_freecell_threads.py choose counts.jsonl --train 1..2000 --check 2001..3000
+    python scripts/choose_freecell_threads.py add counts.jsonl --train 1..2000 --check 2001..3000
 
 ``count`` runs each candidate thread alone (no other thread, no complete thread) on
 Microsoft's deals, to ``--limit`` positions, and writes a JSON line a deal: the positions each
@@ -13,6 +14,11 @@ thread ``COMPLETE_QUOTA``, until one reaches its count), then, from the five def
 adds, removes, swaps and replaces threads while that lowers the slowest deal plus four times
 the 99th percentile (plus a little of the median and the total) over the ``--train`` deals. It
 prints each step with the figures on the ``--check`` deals, which play no part in the choice.
+
+``add`` starts from the first eight of FreeCell's threads and tries each other candidate in
+every place among them, or in place of one of them, and prints the tries with the fewest
+positions in all over the ``--train`` deals (the ninth thread was added so), with their figures
+on the ``--check`` deals.
 """
 
 from __future__ import annotations
@@ -35,7 +41,8 @@ NEVER = 10**9
 
 def candidates() -> list[MetaThread]:
     """The five default threads, the rated thread with other weights and seeds, the shuffled
-    thread with other seeds: 83 threads, always in this order."""
+    thread with other seeds (83 threads), then threads with moves that free a card (16): 99
+    threads, always in this order."""
     rated = (solver._rated(*solver._PRODUCTIVE),)
     found = list(DEFAULT_THREADS)
     weights = [
@@ -60,6 +67,17 @@ def candidates() -> list[MetaThread]:
     for w in [(3, 1, 4, 1, 1, 5), (3, 2, 4, 1, 1, 3), (3, 1, 3, 2, 3, 3), (2, 2, 3, 1, 1, 2)]:
         for seed in (11, 12, 13, 14):
             found.append(MetaThread(rated, w, seed))
+    # Threads that also move a card alone into a free cell or an empty column, or a run onto
+    # another parent: the moves that free a card without a purpose named in advance. Rated
+    # together with the purposeful moves ("wide"), or tried at a frame only once those have
+    # run out ("fallback").
+    freeing = solver._FREEING
+    wide = (solver._rated(*solver._PRODUCTIVE, *freeing),)
+    fallback = (rated[0], solver._rated(*freeing, _search.EMPTY_COLUMN, _search.CELL_EMPTY))
+    for groups in (wide, fallback):
+        for w in [(2, 2, 3, 1, 1, 2), (3, 1, 3, 2, 3, 3), (3, 2, 4, 1, 1, 3), (3, 1, 4, 1, 1, 5)]:
+            for seed in (13, 3333):
+                found.append(MetaThread(groups, w, seed))
     return found
 
 
@@ -152,6 +170,20 @@ def choose(rows: list[list[int]], check: list[list[int]], most_threads: int) -> 
     return order
 
 
+def add(rows: list[list[int]], check: list[list[int]], first: Sequence[int], shown: int = 5) -> list[int]:
+    """The best of ``first`` with one more thread, or one thread replaced, by the total."""
+    tries: list[list[int]] = []
+    for t in range(len(rows[0])):
+        if t not in first:
+            tries += [[*first[:p], t, *first[p:]] for p in range(len(first) + 1)]
+            tries += [[*first[:p], t, *first[p + 1 :]] for p in range(len(first))]
+    print("start", list(first), figures(rows, first), "check", figures(check, first), flush=True)
+    ranked = sorted(tries, key=lambda tried: figures(rows, tried)[4])
+    for tried in ranked[:shown]:
+        print("try", tried, figures(rows, tried), "check", figures(check, tried), flush=True)
+    return ranked[0]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -164,6 +196,10 @@ def main() -> None:
     pick.add_argument("--train", default="1..2000")
     pick.add_argument("--check", default="2001..3000")
     pick.add_argument("--most", type=int, default=8, help="at most this many meta threads")
+    more = sub.add_parser("add", help="FreeCell's first eight threads and one more")
+    more.add_argument("counts")
+    more.add_argument("--train", default="1..2000")
+    more.add_argument("--check", default="2001..3000")
     args = parser.parse_args()
     if args.command == "count":
         with Pool(initializer=_init, initargs=(args.limit,)) as pool, open(args.out, "w") as out:
@@ -179,8 +215,12 @@ def main() -> None:
             [n if n > 0 else NEVER for n in r["n"]] for r in lines if r["deal"] in span and max(r["n"]) > 0
         ]
 
-    order = choose(rows(deal_range(args.train)), rows(deal_range(args.check)), args.most)
     threads = candidates()
+    if args.command == "add":
+        first = [threads.index(t) for t in solver.FREECELL_THREADS[:8]]
+        order = add(rows(deal_range(args.train)), rows(deal_range(args.check)), first)
+    else:
+        order = choose(rows(deal_range(args.train)), rows(deal_range(args.check)), args.most)
     for t in order:
         print(threads[t])
 
