@@ -1,4 +1,4 @@
-"""How FreeCell's meta threads were chosen (docs/solver.md, "FreeCell's own eight threads").
+"""How FreeCell's meta threads were chosen (docs/solver.md, "FreeCell's own threads").
 
     python scripts/choose_freecell_threads.py count --deals 1..3000 --out counts.jsonl
     python scripts/choose_freecell_threads.py choose counts.jsonl --train 1..2000 --check 2001..3000
