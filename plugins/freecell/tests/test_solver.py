@@ -261,10 +261,6 @@ def test_every_step_taken_back_restores_the_position_exactly(variant_id):
         before = pos.copy()
         taken = [search.apply_step(rules, pos, chooser.choice(steps))]
         search.auto_moves(rules, pos, taken)
-        assert search.unpack(search.pack(taken), []) is None
-        unpacked: list[int] = []
-        search.unpack(search.pack(taken), unpacked)
-        assert unpacked == taken
         after = pos.copy()
         for step in reversed(taken):
             search.undo_step(rules, pos, step)
@@ -367,9 +363,7 @@ def test_a_rated_group_enters_its_best_rated_position_first_when_some_are_dead(v
                 children = thread.children[-1]
                 frames_with_dead += len(seen) - before > len(children)
                 ratings = []
-                for packed in children:
-                    steps: list[int] = []
-                    search.unpack(packed, steps)
+                for steps in children:
                     for step in steps:
                         search.apply_step(rules, thread.pos, step)
                     ratings.append(search.rate(rules, thread.pos, weights))

@@ -71,8 +71,6 @@ GROUP: Final = -2
 """In a thread's program: ``GROUP, mode, test, test...`` is one group of tests."""
 
 _STEP_MASK: Final = (1 << 18) - 1
-_STEP_BITS: Final = 24
-_FULL_STEP: Final = (1 << _STEP_BITS) - 1
 _NOTHING: Final = b""
 """Bytes are joined, never added: mypyc 1.20 leaks the left operand of ``bytes + bytes``
 (mypyc issue 1192), a column a move on the compiled build, gigabytes over a long search."""
@@ -272,21 +270,6 @@ def undo_step(rules: Rules, pos: Position, m: int) -> None:
     else:
         pos.cells[src - n] = card
         above[card] = IN_CELL
-
-
-def pack(steps: list[int]) -> int:
-    """Steps (as :func:`apply_step` returns them) as one integer, the first in the low bits."""
-    x = 0
-    for k in range(len(steps) - 1, -1, -1):
-        x = x << _STEP_BITS | steps[k]
-    return x
-
-
-def unpack(x: int, out: list[int]) -> None:
-    """Append the steps packed in ``x``, first to last."""
-    while x:
-        out.append(x & _FULL_STEP)
-        x >>= _STEP_BITS
 
 
 def auto_moves(rules: Rules, pos: Position, steps: list[int]) -> None:
@@ -931,9 +914,8 @@ class Thread:
     in place) and its stack of frames.
 
     A frame holds the positions its node yields that are still to be searched, each as the
-    steps that lead to it packed in one integer (see :func:`pack`), found group by group as the
-    last one runs out; ``path`` holds the packed steps of the positions entered. So a frame costs
-    a few bytes a position, however deep the search goes.
+    list of steps that lead to it, found group by group as the last one runs out; ``path`` holds
+    the steps of the positions entered.
     """
 
     complete: bool
@@ -943,9 +925,9 @@ class Thread:
     seed: int
     pos: Position
     groups: list[int]
-    children: list[list[int]]
+    children: list[list[list[int]]]
     scores: list[int]
-    path: list[int]
+    path: list[list[int]]
     done: bool
     scan: Scan
     steps: list[int]
@@ -1065,7 +1047,7 @@ class Thread:
         rules: Rules,
         macro: list[int],
         seen: set[bytes],
-        children: list[int],
+        children: list[list[int]],
         rated: bool,
         won: list[int],
     ) -> bool:
@@ -1080,19 +1062,19 @@ class Thread:
         result = False
         if f[0] + f[1] + f[2] + f[3] == 52:
             for done in self.path:
-                unpack(done, won)
+                won.extend(done)
             won.extend(steps)
             result = True
         else:
             key = pos.key()
-            if key not in seen:
-                seen.add(key)
-                # a dead position is never entered, so it gets no rating: one would shift
-                # every later rating onto the wrong position
-                if not (rules.dig and dead(rules, pos)):
-                    children.append(pack(steps))
-                    if rated:
-                        self.scores.append(rate_moved(rules, pos, self.weights, self.scan))
+            size = len(seen)
+            seen.add(key)  # one probe of the table, where "not in" and then add made two
+            # a dead position is never entered, so it gets no rating: one would shift every
+            # later rating onto the wrong position
+            if len(seen) != size and not (rules.dig and dead(rules, pos)):
+                children.append(steps.copy())  # a copy: the list is reused
+                if rated:
+                    self.scores.append(rate_moved(rules, pos, self.weights, self.scan))
         self._restore(rules, steps)
         return result
 
@@ -1138,12 +1120,11 @@ class Thread:
         this thread has nothing left to search."""
         children = self.children[-1]
         if children:
-            x = children.pop()
-            self.path.append(x)
+            steps = children.pop()
+            self.path.append(steps)
             pos = self.pos
-            while x:
-                apply_step(rules, pos, x & _FULL_STEP)
-                x >>= _STEP_BITS
+            for m in steps:
+                apply_step(rules, pos, m)
             self.groups.append(0)
             self.children.append([])
             return 1
@@ -1152,10 +1133,9 @@ class Thread:
         if not self.path:
             self.done = True
             return -1
-        steps: list[int] = []
-        unpack(self.path.pop(), steps)
-        for k in range(len(steps) - 1, -1, -1):
-            undo_step(rules, self.pos, steps[k])
+        taken = self.path.pop()
+        for k in range(len(taken) - 1, -1, -1):
+            undo_step(rules, self.pos, taken[k])
         return 0
 
 
