@@ -601,6 +601,9 @@ def generate(rules: Rules, pos: Position, scan: Scan, group: int, out: list[list
                 d = scan.depth(cols, p, i)
                 if d > room:
                     continue
+                if not d:  # nothing to park
+                    out.append([(n + j) | i << 6 | 1 << 12])
+                    continue
                 steps: list[int] = []
                 if _park(rules, scan, cols[i], i, d, scan.free_cells, [0, 0], steps):
                     steps.append((n + j) | i << 6 | 1 << 12)
@@ -643,6 +646,11 @@ def generate(rules: Rules, pos: Position, scan: Scan, group: int, out: list[list
                         continue  # not in a column: home or in a cell
                     d = len(onto) - 1 - k2
                     if d + above > room:
+                        continue
+                    if not d and not above:  # nothing to park: _park would plan no step
+                        length = top - low + 1
+                        if length <= max_run(rules, free, empties, False):
+                            out.append([i | i2 << 6 | length << 12])
                         continue
                     steps = []
                     used = [0, 0]
