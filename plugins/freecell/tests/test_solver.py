@@ -499,6 +499,16 @@ def test_the_reckoning_that_chose_freecells_threads_gives_the_searchs_own_count(
     assert found.nodes == reckoned
 
 
+def test_adding_a_thread_takes_the_candidate_and_place_with_the_fewest_positions_in_all(capsys):
+    # the ninth thread was chosen so: three candidates, the first alone to begin with; the
+    # third wins the deal the first is slow on, the second only what the first wins anyway
+    script = runpy.run_path(str(CHOOSE))
+    never = script["NEVER"]
+    rows = [[10_000, never, 300], [100, 100, never], [150, 120, never]]
+    assert script["add"](rows, rows, [0]) == [0, 2]
+    assert "try [0, 2]" in capsys.readouterr().out
+
+
 def test_bakers_dozen_tries_short_searches_with_other_seeds_before_the_long_one():
     # Seeded deal 150: the four threads leave it unknown at 2,000,000 positions; the first
     # short search, the same threads with their seeds shifted, wins it in a few hundred.
