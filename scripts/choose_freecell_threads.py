@@ -143,6 +143,16 @@ def _score(f: tuple[int, int, int, int, int]) -> float:
     return most + 4 * p99 + total / 400 + 5 * median
 
 
+def one_more(order: Sequence[int], candidates: int) -> list[list[int]]:
+    """``order`` with each candidate not in it put in each place, or in place of each thread."""
+    tries: list[list[int]] = []
+    for t in range(candidates):
+        if t not in order:
+            tries += [[*order[:p], t, *order[p:]] for p in range(len(order) + 1)]
+            tries += [[*order[:p], t, *order[p + 1 :]] for p in range(len(order))]
+    return tries
+
+
 def choose(rows: list[list[int]], check: list[list[int]], most_threads: int) -> list[int]:
     order = list(range(len(DEFAULT_THREADS)))
     best = _score(figures(rows, order))
@@ -150,11 +160,7 @@ def choose(rows: list[list[int]], check: list[list[int]], most_threads: int) -> 
     improved = True
     while improved:
         improved = False
-        tries: list[list[int]] = []
-        for t in range(len(rows[0])):
-            if t not in order:
-                tries += [[*order[:p], t, *order[p:]] for p in range(len(order) + 1)]
-                tries += [[*order[:p], t, *order[p + 1 :]] for p in range(len(order))]
+        tries = one_more(order, len(rows[0]))
         tries += [order[:p] + order[p + 1 :] for p in range(len(order))]
         for i in range(len(order)):
             for j in range(i + 1, len(order)):
@@ -172,11 +178,7 @@ def choose(rows: list[list[int]], check: list[list[int]], most_threads: int) -> 
 
 def add(rows: list[list[int]], check: list[list[int]], first: Sequence[int], shown: int = 5) -> list[int]:
     """The best of ``first`` with one more thread, or one thread replaced, by the total."""
-    tries: list[list[int]] = []
-    for t in range(len(rows[0])):
-        if t not in first:
-            tries += [[*first[:p], t, *first[p:]] for p in range(len(first) + 1)]
-            tries += [[*first[:p], t, *first[p + 1 :]] for p in range(len(first))]
+    tries = one_more(first, len(rows[0]))
     print("start", list(first), figures(rows, first), "check", figures(check, first), flush=True)
     ranked = sorted(tries, key=lambda tried: figures(rows, tried)[4])
     for tried in ranked[:shown]:
