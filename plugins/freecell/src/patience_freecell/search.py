@@ -204,6 +204,17 @@ def is_safe(rules: Rules, card: int, found: list[int]) -> bool:
     return True
 
 
+def _lay(pos: Position, i: int, moving: bytes, loose: bool) -> None:
+    """Put the cards ``moving`` on column ``i`` and link them in the key; ``loose``: they come
+    from a cell or the foundation, so the key does not yet say that nothing lies on them."""
+    onto = pos.cols[i]
+    if onto:
+        pos.above[onto[-1]] = moving[0]
+    if loose:
+        pos.above[moving[0]] = TOP
+    pos.cols[i] = _NOTHING.join([onto, moving])
+
+
 def apply_step(rules: Rules, pos: Position, m: int) -> int:
     """Make step ``m`` on ``pos`` (trusted: the search only makes legal steps); return the step
     with the (bottom) card moved in bits 18 and up, which :func:`undo_step` needs."""
@@ -227,12 +238,7 @@ def apply_step(rules: Rules, pos: Position, m: int) -> int:
         pos.found[card // 13] += 1
         above[card] = HOME
     elif dst < n:
-        onto = pos.cols[dst]
-        if onto:
-            above[onto[-1]] = card
-        if src >= n:
-            above[card] = TOP
-        pos.cols[dst] = _NOTHING.join([onto, moving])
+        _lay(pos, dst, moving, src >= n)
     else:
         pos.cells[dst - n] = card
         above[card] = IN_CELL
@@ -261,12 +267,7 @@ def undo_step(rules: Rules, pos: Position, m: int) -> None:
         moving = _ONE[card]
         pos.cells[dst - n] = -1
     if src < n:
-        back = pos.cols[src]
-        if back:
-            above[back[-1]] = card
-        if dst >= n:
-            above[card] = TOP
-        pos.cols[src] = _NOTHING.join([back, moving])
+        _lay(pos, src, moving, dst >= n)
     else:
         pos.cells[src - n] = card
         above[card] = IN_CELL
