@@ -162,6 +162,34 @@ def test_the_environments_hold_only_what_their_lines_install(built):
     assert out.strip() == "[]"
 
 
+def test_the_tutorials_tests_pass_with_only_the_kit_extra(checkout, built, tmp_path):
+    """The tutorial's `python -m pytest`, in the folder of the plugin it writes, with only what
+    the tutorial installs: the `kit` extra (pytest and hypothesis) is all the conformance kit
+    needs, and none of the repository's own test tools comes with it."""
+    lines = next(lines for lines in built if any("[kit]" in line for line in lines))
+    python = built[lines] / "bin" / "python"
+    # the plugin's folder on its own, as the tutorial makes it: inside the repository, pytest
+    # would take the repository's settings
+    folder = tmp_path / "patience-golf"
+    shutil.copytree(checkout / "docs" / "examples" / "patience-golf", folder)
+    env = {**os.environ, "PATIENCE_HOME": str(tmp_path / "home")}
+    for name in ("PYTHONPATH", "PATIENCE_PLUGINS", "PYTEST_ADDOPTS", "HYPOTHESIS_PROFILE"):
+        env.pop(name, None)
+    done = subprocess.run(
+        [str(python), "-m", "pytest", "-q", "-p", "no:cacheprovider"],
+        cwd=folder,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, f"{done.stdout[-3000:]}{done.stderr[-2000:]}"
+    assert re.search(r"\b6 passed\b", done.stdout), done.stdout[-500:]
+    code = "import importlib.util as u; print([m for m in ('playwright', 'mypy', 'xdist') if u.find_spec(m)])"
+    out = subprocess.run([str(python), "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
 def test_ci_runs_exactly_the_readmes_test_line():
     readme = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
     (line,) = [text.strip() for text in readme if "scripts/test-setup.sh" in text and text.startswith("    ")]
