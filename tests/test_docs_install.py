@@ -124,32 +124,31 @@ def built(checkout: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[tupl
     return paths
 
 
+def run_alone(python: Path, args: list[str], cwd: Path, home: Path) -> subprocess.CompletedProcess[str]:
+    """``python`` with ``args`` in ``cwd``, as a newcomer's shell runs it: a data folder of its
+    own, and none of the variables by which this run points Python, pytest, hypothesis or
+    Patience elsewhere, or colours the output."""
+    env = {**os.environ, "PATIENCE_HOME": str(home), "PYTHONIOENCODING": "utf-8"}
+    for name in (
+        "PYTHONPATH",
+        "PATIENCE_PLUGINS",
+        "PYTEST_ADDOPTS",
+        "HYPOTHESIS_PROFILE",
+        "NO_COLOR",
+        "FORCE_COLOR",
+    ):
+        env.pop(name, None)
+    return subprocess.run([str(python), *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
+
+
 @pytest.mark.parametrize("page", pages_with_examples(), ids=lambda p: p.name)
 def test_a_page_works_with_exactly_its_install_line(page, checkout, built, tmp_path):
     lines = next(
         lines for lines, pages in environments(checkout).items() if page.name in {p.name for p in pages}
     )
     python = built[lines] / "bin" / "python"
-    env = {**os.environ, "PATIENCE_HOME": str(tmp_path / "home"), "PYTHONIOENCODING": "utf-8"}
-    for name in ("PYTHONPATH", "PATIENCE_PLUGINS", "NO_COLOR", "FORCE_COLOR"):
-        env.pop(name, None)
-    done = subprocess.run(
-        [
-            str(python),
-            "-m",
-            "doctest",
-            "-o",
-            "ELLIPSIS",
-            "-o",
-            "NORMALIZE_WHITESPACE",
-            str(checkout / "docs" / page.name),
-        ],
-        cwd=checkout,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    doctest = ["-m", "doctest", "-o", "ELLIPSIS", "-o", "NORMALIZE_WHITESPACE"]
+    done = run_alone(python, [*doctest, str(checkout / "docs" / page.name)], checkout, tmp_path / "home")
     assert done.returncode == 0, f"{page.name} with only {lines}:\n{done.stdout[-3000:]}{done.stderr[-2000:]}"
 
 
@@ -172,17 +171,7 @@ def test_the_tutorials_tests_pass_with_only_the_kit_extra(checkout, built, tmp_p
     # would take the repository's settings
     folder = tmp_path / "patience-golf"
     shutil.copytree(checkout / "docs" / "examples" / "patience-golf", folder)
-    env = {**os.environ, "PATIENCE_HOME": str(tmp_path / "home")}
-    for name in ("PYTHONPATH", "PATIENCE_PLUGINS", "PYTEST_ADDOPTS", "HYPOTHESIS_PROFILE"):
-        env.pop(name, None)
-    done = subprocess.run(
-        [str(python), "-m", "pytest", "-q", "-p", "no:cacheprovider"],
-        cwd=folder,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    done = run_alone(python, ["-m", "pytest", "-q", "-p", "no:cacheprovider"], folder, tmp_path / "home")
     assert done.returncode == 0, f"{done.stdout[-3000:]}{done.stderr[-2000:]}"
     assert re.search(r"\b6 passed\b", done.stdout), done.stdout[-500:]
     code = "import importlib.util as u; print([m for m in ('playwright', 'mypy', 'xdist') if u.find_spec(m)])"
