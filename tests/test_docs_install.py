@@ -3,9 +3,10 @@
 Each page with Python examples shows the ``python -m pip install`` line its examples need. Here
 each distinct line is run in a new virtual environment (nothing else installed), and the
 examples of every page that shows it run there (``python -m doctest``), from the repository's
-root. The tutorial is followed as a newcomer would: Patience with its test extra, then the Golf
+root. The tutorial is followed as a newcomer would: Patience with its kit extra, then the Golf
 package the page writes (``docs/examples/patience-golf``, which the tutorial's own tests keep
-identical to the page), then the TriPeaks plugin its last section asks for.
+identical to the page), then the TriPeaks plugin its last section asks for; its own tests then
+run there, in a folder of their own, as the tutorial runs them.
 
 The environments are built side by side, one process each, which keeps this to about a minute.
 """
