@@ -27,7 +27,7 @@ OPTIONS = {"resultTypes": ["violations"], "runOnly": ["wcag2a", "wcag2aa", "wcag
 
 def violations(page: Page) -> list[str]:
     # axe is put into a page once, and only the violations come back: the library's own run
-    # puts it in again each time and returns every rule's result (a third of a run's cost).
+    # puts it in again each time and returns every rule's result (an eighth of a run's cost).
     if not page.evaluate("() => typeof axe !== 'undefined'"):
         page.evaluate(AXE.axe_script)
     found = page.evaluate("(options) => axe.run(document, options).then((r) => r.violations)", OPTIONS)
@@ -48,12 +48,12 @@ def test_every_game_is_clean_fits_and_is_shown(browser, server, game, long_profi
     # Widened, every game's page was, pixel for pixel, the page opened at 1280.
     # axe runs at both sizes in the long profile; in the CI profile at one, every other game at
     # the other (an axe run is some 0.6 s of CPU): every game fits both, every size is checked.
-    small = long_profile or GAMES.index(game) % 2 == 0
+    axe_at_360 = GAMES.index(game) % 2 == 0
     page, _ = open_game(browser, server.url, {"game": game, "seed": 3}, 360, reduced_motion="reduce")
-    clean_and_fits(page, axe=small)
+    clean_and_fits(page, axe=long_profile or axe_at_360)
     page.set_viewport_size({"width": SIZES[1280][0], "height": SIZES[1280][1]})
     settle(page)
-    clean_and_fits(page, axe=long_profile or not small)
+    clean_and_fits(page, axe=long_profile or not axe_at_360)
     # A card chosen, its places lit: still clean (at one size: the same nodes at the other).
     movable = page.locator("#table .card.movable")
     if game in LIT and movable.count():
