@@ -34,7 +34,7 @@ def violations(page: Page) -> list[str]:
     return [f"{v['id']}: {len(v['nodes'])} ({v['nodes'][0]['target']})" for v in found]
 
 
-def clean_and_fits(page: Page, axe: bool = True) -> None:
+def clean_and_fits(page: Page, *, axe: bool) -> None:
     if axe:
         assert violations(page) == []
     no_scrolling(page)
