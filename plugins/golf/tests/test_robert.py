@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 import patience_core
 from patience_core import Deal, Game
 from patience_core.engine.cards import CARD_TEXT
+from patience_core.engine.cards import RANK_OF as CARD_RANK
 from patience_core.testing import conformance_tests
 from patience_golf_family import robert, robert_search
 
@@ -357,6 +358,121 @@ def test_wasatch_tries_short_searches_in_other_orders_before_the_long_one():
     for move in result.line:
         game.play(move)
     assert game.status() == "won"
+
+
+def talon(game: Game) -> tuple[bytes, bytes, int]:
+    """The waste's ranks, the stock's in the order drawn and the foundation's top rank."""
+    stock, waste, foundation = (game.table.piles[i] for i in range(3))
+    return robert.ranks(waste), robert.ranks(stock[::-1]), CARD_RANK[foundation[-1]]
+
+
+def test_wasatch_tries_beams_that_win_where_whole_searches_stall():
+    # Argument 8: deal 31, which one whole search had not won in 100,000,000 positions
+    # (docs/golf-relatives.md), is won by a beam within 300,000; the usual order alone is not.
+    game = patience_core.new_game("wasatch", seed=31)
+    result = robert.solve_full_information(game, 300_000, None)
+    assert result.won
+    assert result.nodes > robert_search.short_limit(300_000)  # not by the short whole search
+    with pytest.raises(robert_search.Stop):
+        robert_search.search_line(*talon(game), None, 3, 300_000, 0.0)
+    for move in result.line:
+        game.play(move)
+    assert game.status() == "won"
+
+
+def test_wasatch_schedule_a_short_whole_search_then_the_beams_then_the_long_one():
+    calls: list[tuple[int, int]] = []
+
+    def attempt(positions: int, order: int) -> tuple[bool, int]:
+        calls.append((positions, order))
+        return False, positions // 2  # no search ends; each takes half its positions
+
+    robert_search.tries_then_long(attempt, 2_000_000, 0.0)
+    assert calls == [(100_000, 1), (700_000, 2), (700_000, 3), (700_000, 4), (700_000, 5), (550_000, 0)]
+    calls.clear()
+    robert_search.tries_then_long(attempt, robert_search.MIN_LIMIT - 1, 0.0)
+    assert calls == [(robert_search.MIN_LIMIT - 1, 0)]  # below it, the long search alone
+    calls.clear()
+    robert_search.tries_then_long(lambda p, o: (calls.append((p, o)) or o == 2, p // 2), 2_000_000, 0.0)
+    assert [order for _, order in calls] == [1, 2]  # a win by a beam ends the schedule
+
+
+def beam_first(found: list[bool]):
+    """A schedule of the first beam alone, then the long search; ``found`` says whether the
+    beam won."""
+
+    def schedule(attempt, positions: int, deadline: float) -> int:
+        ended, used = attempt(positions, 2)
+        found.append(ended)
+        return used if ended else used + attempt(positions, 0)[1]
+
+    return schedule
+
+
+def wasatch_clears_by_hand(stack: tuple[int, ...], top: int, queue: tuple[int, ...]) -> bool:
+    """Whether Wasatch's waste ``stack`` (bottom first) and stock ``queue`` (in the order drawn)
+    can all go home, three a draw and no limit on redeals: every position tried once."""
+    seen = set()
+    todo = [(stack, top, queue)]
+    while todo:
+        position = todo.pop()
+        if position in seen:
+            continue
+        seen.add(position)
+        s, t, q = position
+        if not s and not q:
+            return True
+        if s and (s[-1] - t) % 13 in (1, 12):
+            todo.append((s[:-1], s[-1], q))
+        todo.append((s + q[:3], t, q[3:]) if q else ((), t, s))
+    return False
+
+
+def replays_to_a_win(stack: bytes, top: int, queue: bytes, line: list[str]) -> bool:
+    """Whether ``line`` (``w-f``, ``draw``, ``redeal``) is legal from the position and leaves
+    no card."""
+    s, q = list(stack), list(queue)
+    for move in line:
+        if move == "w-f":
+            if not s or (s[-1] - top) % 13 not in (1, 12):
+                return False
+            top = s.pop()
+        elif move == "draw" and q:
+            s, q = s + q[:3], q[3:]
+        elif move == "redeal" and not q:
+            s, q = [], s
+        else:
+            return False
+    return not s and not q
+
+
+def test_a_beams_win_replays_to_a_win_and_a_beam_that_ends_proves_nothing():
+    # Argument 8, on small Wasatch positions (a walk of ranks from the top, a few of its cards
+    # swapped), with a beam two or six ends wide: what it wins, trying every position wins too,
+    # and its line wins; when it ends without a win, the long search still gives the verdict
+    # of trying everything.
+    rng = random.Random(8)
+    beam_wins = beam_ends = 0
+    for n in range(80):
+        top = rng.randint(1, 13)
+        walk = [top]
+        for _ in range(rng.randint(4, 11)):
+            walk.append((walk[-1] + rng.choice((0, 11))) % 13 + 1)
+        cards = walk[1:]
+        for _ in range(rng.randint(0, 3)):
+            a, b = rng.randrange(len(cards)), rng.randrange(len(cards))
+            cards[a], cards[b] = cards[b], cards[a]
+        stack, queue = bytes(cards[:1]), bytes(cards[1:])
+        found: list[bool] = []
+        limit = 4_000 if n % 2 else 12_000  # beams of 2 and 6 ends
+        line, _ = robert_search.search_line(stack, queue, top, None, 3, limit, 0.0, beam_first(found))
+        assert (line is not None) == wasatch_clears_by_hand(tuple(stack), top, tuple(queue))
+        assert line is None or replays_to_a_win(stack, top, queue, line)
+        if found:  # the first pass decided nothing, so the beam ran
+            beam_wins += found[0]
+            beam_ends += not found[0]
+    assert beam_wins >= 10  # both cases met
+    assert beam_ends >= 5
 
 
 def clears_in_two_by_hand(stack: list[int], top: int, queue: list[int]) -> bool:

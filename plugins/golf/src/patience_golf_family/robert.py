@@ -28,9 +28,8 @@ from patience_core.engine.cards import RANK_OF, parse_card_index
 from patience_core.engine.game import Game
 from patience_core.engine.solving import NO_WIN, UNKNOWN, WON, SolveResult
 from patience_core.engine.table import Table
-from patience_core.solver.tries import TRIES, with_tries
 from patience_golf_family.pysol_talon import pysol_talon
-from patience_golf_family.robert_search import Attempt, Stop, search_line, walk_exists
+from patience_golf_family.robert_search import Stop, search_line, tries_then_long, walk_exists
 
 _STOCK, _WASTE, _FOUNDATION = 0, 1, 2  # indices in PILES
 PILES: Final = (
@@ -86,11 +85,6 @@ def ranks(cards: tuple[int, ...]) -> bytes:
 # --- the solver -------------------------------------------------------------------------------
 
 
-def _tries(attempt: Attempt, positions: int, deadline: float) -> int:
-    """Wasatch's schedule: the short searches of :mod:`patience_core.solver.tries` first."""
-    return with_tries(attempt, positions, TRIES, deadline)
-
-
 def solve_full_information(game: Game, node_limit: int, time_limit: float | None) -> SolveResult | None:
     """Search pass by pass (:mod:`patience_golf_family.robert_search`)."""
     rules = game.rules
@@ -104,7 +98,9 @@ def solve_full_information(game: Game, node_limit: int, time_limit: float | None
     top = RANK_OF[piles[_FOUNDATION][-1]]
     passes_left = None if rules.redeals is None else rules.redeals - game.table.passes_used
     try:
-        line, nodes = search_line(waste, stock, top, passes_left, rules.draw, node_limit, deadline, _tries)
+        line, nodes = search_line(
+            waste, stock, top, passes_left, rules.draw, node_limit, deadline, tries_then_long
+        )
     except Stop as stop:
         return SolveResult(UNKNOWN, (), stop.nodes, time.perf_counter() - start, "robert")
     seconds = time.perf_counter() - start

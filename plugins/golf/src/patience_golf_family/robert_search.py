@@ -42,6 +42,14 @@ Why its "no win" is sound:
    j the two least numbers (the second the smallest over every way of playing w1..wj from any
    top, :meth:`_Search.rest_need`) add up to more than the cards still in the stock, no way of
    playing the two passes empties the talon: the position is dropped.
+8. With no limit on redeals, beams go before the long search: from the first pass's ends, a
+   pass from each of at most ``width`` ends at a time, the next ends chosen among those they
+   reach, fewest cards first with a shuffle worth a few cards of length. A beam drops most of
+   the ends it meets, so when it runs out of ends it proves nothing; a win it meets is a line
+   of passes each of which argument 1 follows, so it is a win. Which ends a search goes on from
+   decides how soon it meets a win far more than any order of one whole search does (see
+   docs/golf-relatives.md): a beam goes deep at once along many lines of play, where the long
+   search goes through every end of one length before the next.
 
 A won search's line is rebuilt pass by pass: each pass end remembers the waste its top was
 first reached from, and a search of that one pass finds the draws and plays between them.
@@ -56,6 +64,8 @@ import time
 import zlib
 from collections.abc import Callable, Iterator
 from typing import Final
+
+from patience_core.solver.tries import MIN_LIMIT, short_limit
 
 __all__ = ["Stop", "search_line", "walk_exists"]
 
@@ -87,15 +97,49 @@ _RESTS_KEPT: Final = 1_000_000
 
 
 Attempt = Callable[[int, int], tuple[bool, int]]
-"""A search in one order: ``attempt(positions, order)`` gives (ended, positions searched)."""
+"""One search of the ends of passes: ``attempt(positions, order)`` gives (ended, positions
+searched). Order 0 is the long search (argument 6), order 1 a whole search with the ends of one
+length in a shuffled order, order ``2 + i`` the beam ``BEAMS[i]`` (argument 8)."""
 Schedule = Callable[[Attempt, int, float], int]
-"""How searches in several orders share ``positions`` before ``deadline``: ``schedule(attempt,
-positions, deadline)`` (``patience_core.solver.tries.with_tries`` with its count of tries)."""
+"""How the searches share ``positions`` before ``deadline``: ``schedule(attempt, positions,
+deadline)`` gives the positions they took (:func:`tries_then_long`)."""
+
+_Parent = dict[tuple[int, bytes, int], bytes | None]
+"""Where each (pass end, top) was first reached from (None: the first pass's own ends)."""
+
+BEAMS: Final = ((1, 1), (3, 1), (3, 2), (3, 3))
+"""The beams Wasatch tries (argument 8): (width per 2,000 positions of the limit, salt), so at
+the default limit of 2,000,000 one of 1,000 ends a pass and three of 3,000 in other orders."""
+BEAM_SHARE: Final = 0.35
+"""A beam may take this share of the positions at most."""
+BEAM_NOISE: Final = 4.0
+"""How many cards of length a beam's shuffle may outweigh (argument 8)."""
 
 
 def usual_order(attempt: Attempt, positions: int, deadline: float) -> int:
     """The schedule of one search in the usual order (order 0)."""
     return attempt(positions, 0)[1]
+
+
+def tries_then_long(attempt: Attempt, positions: int, deadline: float) -> int:
+    """Wasatch's schedule: a short whole search in a shuffled order, then the beams of
+    :data:`BEAMS`, then the long search with the positions left; none but the long one below
+    ``patience_core.solver.tries.MIN_LIMIT``. It stops at the first search that ends (a win,
+    or a whole search that proves none)."""
+    nodes = 0
+    if positions >= MIN_LIMIT:
+        beams = [(2 + i, int(positions * BEAM_SHARE)) for i in range(len(BEAMS))]
+        plan = [(1, short_limit(positions)), *beams]
+        for order, budget in plan:
+            budget = min(budget, positions - nodes)
+            if budget <= 0 or (deadline and time.perf_counter() > deadline):
+                break
+            ended, used = attempt(budget, order)
+            nodes += used
+            if ended:
+                return nodes
+    _, used = attempt(max(1, positions - nodes), 0)
+    return nodes + used
 
 
 class _Search:
@@ -263,9 +307,7 @@ class _Search:
         # tops; parent: the waste at the level above a top of it was first reached from.
         level = 0 if passes_left is None else passes_left - 1
         ends = {k: m for k, m in ((k, self.tops_with_walk(k, m)) for k, m in ends.items()) if m}
-        parent: dict[tuple[int, bytes, int], bytes | None] = {
-            (level, k, t): None for k, m in ends.items() for t in _bits(m)
-        }
+        parent: _Parent = {(level, k, t): None for k, m in ends.items() for t in _bits(m)}
         if passes_left is None:
             return self.unlimited(ends, parent)
         while level:
@@ -328,9 +370,7 @@ class _Search:
             if layers[-1]:
                 yield q, m, layers[-1]
 
-    def unlimited(
-        self, ends: dict[bytes, int], parent: dict[tuple[int, bytes, int], bytes | None]
-    ) -> list[tuple[bytes, int]] | None:
+    def unlimited(self, ends: dict[bytes, int], parent: _Parent) -> list[tuple[bytes, int]] | None:
         """With no limit on redeals: the searches of the schedule (short ones, each with its
         pass ends of one length in another order, then one with the positions left: argument
         6). Each is whole in itself: one that ends without a win proves none."""
@@ -342,7 +382,14 @@ class _Search:
             self.node_limit = min(limit, before + budget)
             tried = dict(parent) if order else parent
             try:
-                ended.append(self.by_length(ends, tried, order - 1 if order else None))
+                if order < 2:
+                    ended.append(self.by_length(ends, tried, 0 if order else None))
+                else:
+                    per, salt = BEAMS[order - 2]
+                    line = self.beam(ends, tried, max(1, per * limit // 2000), salt)
+                    if line is None:
+                        return False, self.nodes - before  # a beam that ends proves nothing
+                    ended.append(line)
             except Stop:
                 if not order or (self.deadline and time.perf_counter() > self.deadline):
                     raise
@@ -355,8 +402,35 @@ class _Search:
         self.schedule(search, limit - self.nodes, self.deadline)
         return ended[0]
 
+    def beam(
+        self, ends: dict[bytes, int], parent: _Parent, width: int, salt: int
+    ) -> list[tuple[bytes, int]] | None:
+        """A beam (argument 8): from ``ends``, a pass from each of at most ``width`` ends at a
+        time, the next ``width`` chosen among the ends they reach by length with a shuffle
+        (``salt``) worth up to :data:`BEAM_NOISE` cards. The pass ends of a win, or None when
+        no end is left to go on from: that proves nothing."""
+        seen = dict(ends)
+        frontier = ends
+        scale = BEAM_NOISE / (1 << 32)
+
+        def score(k: bytes) -> tuple[float, bytes]:
+            return (len(k) + scale * zlib.crc32(k, salt), k)
+
+        while frontier:
+            reached: dict[bytes, int] = {}
+            for kept, m, k2, new in self.reached(sorted((0, m, k) for k, m in frontier.items()), seen):
+                if not k2:
+                    return self.chain(parent, 0, kept, m, (b"", _lowest(new)), True)
+                reached[k2] = reached.get(k2, 0) | new
+                for t in _bits(new):
+                    parent.setdefault((0, k2, t), kept)  # an end left out may be met again
+            frontier = {k: reached[k] for k in sorted(reached, key=score)[:width]}
+            for k, m in frontier.items():
+                seen[k] = seen.get(k, 0) | m
+        return None
+
     def by_length(
-        self, ends: dict[bytes, int], parent: dict[tuple[int, bytes, int], bytes | None], salt: int | None
+        self, ends: dict[bytes, int], parent: _Parent, salt: int | None
     ) -> list[tuple[bytes, int]] | None:
         """Every pass end reached from ``ends`` searched once with each top, the ones with
         fewest cards left first. ``salt`` None: all the ends of one length together, sorted,
@@ -386,24 +460,33 @@ class _Search:
                 kept = heapq.heappop(heap)[2]
                 m = pending.pop(kept, 0)
                 batch = [(0, m, kept)] if m else []
-            for kept, m, layer in self.sweep(batch, None):
-                for k2, m2 in layer.items():
-                    if not k2:
-                        return self.chain(parent, 0, kept, m, (b"", _lowest(m2)), True)
-                    new = self.tops_with_walk(k2, m2) & ~seen.get(k2, 0)
-                    if not new:
-                        continue
-                    seen[k2] = seen.get(k2, 0) | new
-                    for t in _bits(new):
-                        parent[(0, k2, t)] = kept
-                    if k2 not in pending:
-                        heapq.heappush(heap, rank(k2))
-                    pending[k2] = pending.get(k2, 0) | new
+            for kept, m, k2, new in self.reached(batch, seen):
+                if not k2:
+                    return self.chain(parent, 0, kept, m, (b"", _lowest(new)), True)
+                seen[k2] = seen.get(k2, 0) | new
+                for t in _bits(new):
+                    parent[(0, k2, t)] = kept
+                if k2 not in pending:
+                    heapq.heappush(heap, rank(k2))
+                pending[k2] = pending.get(k2, 0) | new
         return None
+
+    def reached(
+        self, batch: list[tuple[int, int, bytes]], seen: dict[bytes, int]
+    ) -> Iterator[tuple[bytes, int, bytes, int]]:
+        """The pass from each talon of ``batch`` (:meth:`sweep`, no limit on redeals): each end
+        it reaches with tops not in ``seen`` that can still be walked (argument 2), as (the
+        talon, its tops, the end, those tops). An empty end, a win, comes with every top it is
+        reached with."""
+        for kept, m, layer in self.sweep(batch, None):
+            for k2, m2 in layer.items():
+                new = self.tops_with_walk(k2, m2) & ~seen.get(k2, 0) if k2 else m2
+                if new:
+                    yield kept, m, k2, new
 
     def chain(
         self,
-        parent: dict[tuple[int, bytes, int], bytes | None],
+        parent: _Parent,
         level: int,
         kept: bytes,
         tops: int,
@@ -423,7 +506,7 @@ class _Search:
         return out[::-1]
 
     @staticmethod
-    def _tops(parent: dict[tuple[int, bytes, int], bytes | None], level: int, kept: bytes) -> int:
+    def _tops(parent: _Parent, level: int, kept: bytes) -> int:
         return sum(_BIT[t] for t in range(1, 14) if (level, kept, t) in parent)
 
     def reaches(self, kept: bytes, top: int, end: tuple[bytes, int]) -> bool:
