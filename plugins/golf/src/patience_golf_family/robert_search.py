@@ -424,9 +424,14 @@ class _Search:
                 reached[k2] = reached.get(k2, 0) | new
                 for t in _bits(new):
                     parent.setdefault((0, k2, t), kept)  # an end left out may be met again
-            frontier = {k: reached[k] for k in sorted(reached, key=score)[:width]}
-            for k, m in frontier.items():
-                seen[k] = seen.get(k, 0) | m
+            frontier = {}
+            for k in sorted(reached, key=score):  # the walk test only for the ends taken
+                m = self.tops_with_walk(k, reached[k])
+                if m:
+                    frontier[k] = m
+                    seen[k] = seen.get(k, 0) | m
+                    if len(frontier) == width:
+                        break
         return None
 
     def by_length(
@@ -463,6 +468,9 @@ class _Search:
             for kept, m, k2, new in self.reached(batch, seen):
                 if not k2:
                     return self.chain(parent, 0, kept, m, (b"", _lowest(new)), True)
+                new = self.tops_with_walk(k2, new)
+                if not new:
+                    continue
                 seen[k2] = seen.get(k2, 0) | new
                 for t in _bits(new):
                     parent[(0, k2, t)] = kept
@@ -475,12 +483,12 @@ class _Search:
         self, batch: list[tuple[int, int, bytes]], seen: dict[bytes, int]
     ) -> Iterator[tuple[bytes, int, bytes, int]]:
         """The pass from each talon of ``batch`` (:meth:`sweep`, no limit on redeals): each end
-        it reaches with tops not in ``seen`` that can still be walked (argument 2), as (the
-        talon, its tops, the end, those tops). An empty end, a win, comes with every top it is
+        it reaches with tops not in ``seen``, as (the talon, its tops, the end, those tops),
+        before the walk test (argument 2). An empty end, a win, comes with every top it is
         reached with."""
         for kept, m, layer in self.sweep(batch, None):
             for k2, m2 in layer.items():
-                new = self.tops_with_walk(k2, m2) & ~seen.get(k2, 0) if k2 else m2
+                new = m2 & ~seen.get(k2, 0) if k2 else m2
                 if new:
                     yield kept, m, k2, new
 
