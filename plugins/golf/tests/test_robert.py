@@ -388,7 +388,7 @@ def test_wasatch_schedule_a_short_whole_search_then_the_beams_then_the_long_one(
         return False, positions // 2  # no search ends; each takes half its positions
 
     robert_search.tries_then_long(attempt, 2_000_000, 0.0)
-    assert calls == [(100_000, 1), (700_000, 2), (700_000, 3), (700_000, 4), (700_000, 5), (550_000, 0)]
+    assert calls == [(100_000, 1), (700_000, 2), (700_000, 3), (700_000, 4), (900_000, 0)]
     calls.clear()
     robert_search.tries_then_long(attempt, robert_search.MIN_LIMIT - 1, 0.0)
     assert calls == [(robert_search.MIN_LIMIT - 1, 0)]  # below it, the long search alone

@@ -107,12 +107,12 @@ deadline)`` gives the positions they took (:func:`tries_then_long`)."""
 _Parent = dict[tuple[int, bytes, int], bytes | None]
 """Where each (pass end, top) was first reached from (None: the first pass's own ends)."""
 
-BEAMS: Final = ((1, 1), (3, 1), (3, 2), (3, 3))
+BEAMS: Final = ((3, 1), (3, 2), (3, 3))
 """The beams Wasatch tries (argument 8): (width per 2,000 positions of the limit, salt), so at
-the default limit of 2,000,000 one of 1,000 ends a pass and three of 3,000 in other orders."""
+the default limit of 2,000,000 three of 3,000 ends, each in its own shuffle."""
 BEAM_SHARE: Final = 0.35
 """A beam may take this share of the positions at most."""
-BEAM_NOISE: Final = 4.0
+BEAM_NOISE: Final = 8.0
 """How many cards of length a beam's shuffle may outweigh (argument 8)."""
 
 
