@@ -371,9 +371,10 @@ class _Search:
                 yield q, m, layers[-1]
 
     def unlimited(self, ends: dict[bytes, int], parent: _Parent) -> list[tuple[bytes, int]] | None:
-        """With no limit on redeals: the searches of the schedule (short ones, each with its
-        pass ends of one length in another order, then one with the positions left: argument
-        6). Each is whole in itself: one that ends without a win proves none."""
+        """With no limit on redeals: the searches of the schedule (:func:`tries_then_long`: a
+        short whole search in a shuffled order, the beams, then the long search with the
+        positions left: arguments 6 and 8). A whole search that ends without a win proves there
+        is none; a beam that ends proves nothing."""
         limit = self.node_limit
         ended: list[list[tuple[bytes, int]] | None] = []
 
