@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import random
+import time
 
 import attrs
 import pytest
@@ -395,6 +396,9 @@ def test_wasatch_schedule_a_short_whole_search_then_the_beams_then_the_long_one(
     calls.clear()
     robert_search.tries_then_long(lambda p, o: (calls.append((p, o)) or o == 2, p // 2), 2_000_000, 0.0)
     assert [order for _, order in calls] == [1, 2]  # a win by a beam ends the schedule
+    calls.clear()
+    robert_search.tries_then_long(attempt, 2_000_000, time.perf_counter() - 1)
+    assert calls == [(2_000_000, 0)]  # past the deadline no short search or beam starts
 
 
 def beam_first(found: list[bool]):
