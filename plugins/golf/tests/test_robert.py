@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 import patience_core
 from patience_core import Deal, Game
 from patience_core.engine.cards import CARD_TEXT
-from patience_core.engine.cards import RANK_OF as CARD_RANK
 from patience_core.testing import conformance_tests
 from patience_golf_family import robert, robert_search
 
@@ -361,21 +360,26 @@ def test_wasatch_tries_short_searches_in_other_orders_before_the_long_one():
     assert game.status() == "won"
 
 
-def talon(game: Game) -> tuple[bytes, bytes, int]:
-    """The waste's ranks, the stock's in the order drawn and the foundation's top rank."""
-    stock, waste, foundation = (game.table.piles[i] for i in range(3))
-    return robert.ranks(waste), robert.ranks(stock[::-1]), CARD_RANK[foundation[-1]]
-
-
 def test_wasatch_tries_beams_that_win_where_whole_searches_stall():
     # Argument 8: deal 31, which one whole search had not won in 100,000,000 positions
     # (docs/golf-relatives.md), is won by a beam within 300,000; the usual order alone is not.
     game = patience_core.new_game("wasatch", seed=31)
     result = robert.solve_full_information(game, 300_000, None)
     assert result.won
-    assert result.nodes > robert_search.short_limit(300_000)  # not by the short whole search
+    orders: list[int] = []  # the searches of the schedule, in the order they ran
+
+    def recorded(attempt, positions: int, deadline: float) -> int:
+        def logged(budget: int, order: int) -> tuple[bool, int]:
+            orders.append(order)
+            return attempt(budget, order)
+
+        return robert_search.tries_then_long(logged, positions, deadline)
+
+    line, _ = robert_search.search_line(*robert.talon(game.table), None, 3, 300_000, 0.0, recorded)
+    assert line == list(result.line)
+    assert orders[-1] >= 2  # the search that won is a beam
     with pytest.raises(robert_search.Stop):
-        robert_search.search_line(*talon(game), None, 3, 300_000, 0.0)
+        robert_search.search_line(*robert.talon(game.table), None, 3, 300_000, 0.0)
     for move in result.line:
         game.play(move)
     assert game.status() == "won"

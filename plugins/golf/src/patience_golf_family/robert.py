@@ -85,6 +85,13 @@ def ranks(cards: tuple[int, ...]) -> bytes:
 # --- the solver -------------------------------------------------------------------------------
 
 
+def talon(table: Table) -> tuple[bytes, bytes, int]:
+    """The search's position: the waste's ranks (bottom first), the stock's in the order they
+    are drawn, and the foundation's top rank."""
+    piles = table.piles
+    return ranks(piles[_WASTE]), ranks(piles[_STOCK][::-1]), RANK_OF[piles[_FOUNDATION][-1]]
+
+
 def solve_full_information(game: Game, node_limit: int, time_limit: float | None) -> SolveResult | None:
     """Search pass by pass (:mod:`patience_golf_family.robert_search`)."""
     rules = game.rules
@@ -92,10 +99,7 @@ def solve_full_information(game: Game, node_limit: int, time_limit: float | None
         return None
     start = time.perf_counter()
     deadline = start + time_limit if time_limit is not None else 0.0
-    piles = game.table.piles
-    waste = ranks(piles[_WASTE])
-    stock = ranks(piles[_STOCK][::-1])  # top first: the order it is drawn
-    top = RANK_OF[piles[_FOUNDATION][-1]]
+    waste, stock, top = talon(game.table)
     passes_left = None if rules.redeals is None else rules.redeals - game.table.passes_used
     try:
         line, nodes = search_line(
@@ -144,4 +148,4 @@ SPEC = GameSpec(
     ),
 )
 
-__all__ = ["PILES", "SPEC", "Robert", "pysol_deal", "solve_full_information", "walk_exists"]
+__all__ = ["PILES", "SPEC", "Robert", "pysol_deal", "solve_full_information", "talon", "walk_exists"]
