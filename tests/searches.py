@@ -6,6 +6,7 @@ import pytest
 
 from patience_core.blocks.build_on_waste import solver as build_on_waste
 from patience_core.solver import builds
+from patience_golf_family import robert
 from patience_pyramid import solver as pyramid_solver
 from patience_tripeaks import ricochet_solver
 
@@ -15,6 +16,7 @@ SEARCHES = {
     "patience_core.blocks.build_on_waste.search_columns": (build_on_waste, "_columns_search"),
     "patience_pyramid.search": (pyramid_solver, "_search"),
     "patience_tripeaks.ricochet_search": (ricochet_solver, "_search"),
+    "patience_golf_family.robert_search": (robert, "_search"),
 }
 BUILDS = ("installed build", "plain Python")
 

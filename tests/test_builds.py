@@ -53,6 +53,8 @@ DEALS = [
     ("triangle", {}, range(1, 4)),
     ("pyramid", {"face_down": True}, range(1, 3)),
     ("cheops", {}, range(1, 5)),
+    ("robert", {}, [4, 8, 11]),  # lost, each in 6,000 to 21,000 positions
+    ("wasatch", {}, [14, 31, 8]),  # won by the short search, by a beam; unknown at this limit
 ]
 
 

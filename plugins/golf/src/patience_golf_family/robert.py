@@ -28,8 +28,11 @@ from patience_core.engine.cards import RANK_OF, parse_card_index
 from patience_core.engine.game import Game
 from patience_core.engine.solving import NO_WIN, UNKNOWN, WON, SolveResult
 from patience_core.engine.table import Table
+from patience_core.solver.builds import load
 from patience_golf_family.pysol_talon import pysol_talon
-from patience_golf_family.robert_search import Stop, search_line, tries_then_long, walk_exists
+
+_search = load("patience_golf_family.robert_search")
+walk_exists = _search.walk_exists
 
 _STOCK, _WASTE, _FOUNDATION = 0, 1, 2  # indices in PILES
 PILES: Final = (
@@ -93,7 +96,8 @@ def talon(table: Table) -> tuple[bytes, bytes, int]:
 
 
 def solve_full_information(game: Game, node_limit: int, time_limit: float | None) -> SolveResult | None:
-    """Search pass by pass (:mod:`patience_golf_family.robert_search`)."""
+    """Search pass by pass (:mod:`patience_golf_family.robert_search`, compiled where the
+    install could)."""
     rules = game.rules
     if not isinstance(rules, Robert):
         return None
@@ -101,11 +105,12 @@ def solve_full_information(game: Game, node_limit: int, time_limit: float | None
     deadline = start + time_limit if time_limit is not None else 0.0
     waste, stock, top = talon(game.table)
     passes_left = None if rules.redeals is None else rules.redeals - game.table.passes_used
+    search = _search
     try:
-        line, nodes = search_line(
-            waste, stock, top, passes_left, rules.draw, node_limit, deadline, tries_then_long
+        line, nodes = search.search_line(
+            waste, stock, top, passes_left, rules.draw, node_limit, deadline, search.tries_then_long
         )
-    except Stop as stop:
+    except search.Stop as stop:
         return SolveResult(UNKNOWN, (), stop.nodes, time.perf_counter() - start, "robert")
     seconds = time.perf_counter() - start
     if line is None:
