@@ -105,7 +105,7 @@ def solve_full_information(game: Game, node_limit: int, time_limit: float | None
     deadline = start + time_limit if time_limit is not None else 0.0
     waste, stock, top = talon(game.table)
     passes_left = None if rules.redeals is None else rules.redeals - game.table.passes_used
-    search = _search
+    search = _search  # its Stop is the one it raises, whichever build the tests swap in
     try:
         line, nodes = search.search_line(
             waste, stock, top, passes_left, rules.draw, node_limit, deadline, search.tries_then_long
