@@ -6,7 +6,7 @@ import pytest
 
 from patience_core.blocks.build_on_waste import solver as build_on_waste
 from patience_core.solver import builds
-from patience_golf_family import robert
+from patience_golf_family import four_leaf_clovers, robert
 from patience_pyramid import solver as pyramid_solver
 from patience_tripeaks import ricochet_solver
 
@@ -17,6 +17,7 @@ SEARCHES = {
     "patience_pyramid.search": (pyramid_solver, "_search"),
     "patience_tripeaks.ricochet_search": (ricochet_solver, "_search"),
     "patience_golf_family.robert_search": (robert, "_search"),
+    "patience_golf_family.four_leaf_clovers_search": (four_leaf_clovers, "_search"),
 }
 BUILDS = ("installed build", "plain Python")
 

@@ -56,6 +56,7 @@ DEALS = [
     ("cheops", {}, range(1, 5)),
     ("robert", {}, [4, 8, 11]),  # lost, each in 6,000 to 21,000 positions
     ("wasatch", {}, [14, 31, 8]),  # won by the short search, by a beam; unknown at this limit
+    ("four-leaf-clovers", {}, [2, 3, 29]),  # 29 won by a shuffled search, after the usual order
 ]
 
 
@@ -85,6 +86,7 @@ SOLVES = [
     ("ricochet", 1),
     ("robert", 8),
     ("wasatch", 14),
+    ("four-leaf-clovers", 1),
     ("klondike", 1),
     ("freecell", 1),
     ("spider", 1),

@@ -1,4 +1,4 @@
-"""Compiles the search of Robert and Wasatch with mypyc where a C compiler works (mypyc_build.py)."""
+"""Compiles Robert's and Four Leaf Clovers' searches with mypyc where a C compiler works (mypyc_build.py)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,9 @@ try:
 except ImportError:  # built outside the repository: plain Python, said at import (_build.json absent)
     setup()
 else:
-    sources = ["src/patience_golf_family/robert_search.py"]
+    sources = [
+        "src/patience_golf_family/robert_search.py",
+        "src/patience_golf_family/four_leaf_clovers_search.py",
+    ]
     ext_modules, cmdclass = extensions(sources, "patience_golf_family_search")
     setup(ext_modules=ext_modules, cmdclass=cmdclass, setup_requires=build_requires())

@@ -8,11 +8,15 @@ from typing import Final
 
 from patience_core import AutoPlay, Build, BuildOnPiles, Deal, GameSpec, Kind, Pile, Reach, Step, Suits
 from patience_core.engine.cards import parse_card_index
+from patience_core.engine.game import Game
 from patience_core.engine.moves import Move
+from patience_core.engine.solving import SolveResult
 from patience_core.engine.table import Table
-from patience_golf_family.four_leaf_clovers_search import solve_full_information
+from patience_core.solver.builds import load
 from patience_golf_family.pysol_talon import pysol_talon
 from patience_golf_family.robert import ranks
+
+_search = load("patience_golf_family.four_leaf_clovers_search")
 
 FOUNDATION: Final = Pile(
     "f",
@@ -65,6 +69,12 @@ def pysol_deal(number: int) -> Deal:
     the first card to the first pile; here each column is listed from its first card."""
     talon = pysol_talon(number)
     return Deal(tuple(parse_card_index(talon[c + 13 * r]) for c in range(13) for r in range(4)))
+
+
+def solve_full_information(game: Game, node_limit: int, time_limit: float | None) -> SolveResult | None:
+    """The game's own search (:mod:`patience_golf_family.four_leaf_clovers_search`, compiled
+    where the install could); None for another game."""
+    return _search.solve_full_information(game, node_limit, time_limit)
 
 
 SPEC = GameSpec(

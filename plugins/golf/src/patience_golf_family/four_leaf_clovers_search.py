@@ -32,6 +32,9 @@ positions with 14 cards left, 6 won ones are lost that way), so home moves are o
 first; then the moves that uncover the ranks needed soonest. A few short searches with the
 other moves shuffled go first (``attempts``); a search that ends without a win is whole,
 whichever order it tried, so it proves none.
+
+The install compiles this module with mypyc where it can (``patience_core.solver.builds``);
+the game calls it through ``patience_golf_family.four_leaf_clovers``.
 """
 
 from __future__ import annotations
@@ -172,8 +175,9 @@ def search(
 
 
 def _key(cols: list[list[int]], home: int) -> bytes:
-    # Columns in any order (1): sorted; 13 never a rank, so it parts them.
-    return bytes([home]) + b"\r".join(sorted(bytes(c) for c in cols if c))
+    # Columns in any order (1): sorted; 13 never a rank, so it parts them. Formatted, not added:
+    # compiled, `bytes + bytes` leaks its left operand (docs/solver.md).
+    return b"%b%b" % (bytes([home]), b"\r".join(sorted(bytes(c) for c in cols if c)))
 
 
 def _moves(cols: list[list[int]], home: int, shuffle: random.Random | None = None) -> list[Move]:
