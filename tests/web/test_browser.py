@@ -256,14 +256,28 @@ def test_every_arrow_moves_focus_and_enter_plays(browser, server):
     assert str(server.games._find(gid).game.moves[0]) == name
 
 
+# Counts the animations the page starts: on a loaded machine a deal can be over before the
+# test first looks for animations still running.
+COUNT_ANIMATIONS = """
+window.started = 0;
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (...args) { window.started += 1; return animate.apply(this, args); };
+"""
+
+
 def test_cards_move_with_motion_and_stand_still_with_reduced_motion(browser, server):
     running = "() => document.getAnimations().length"
-    page, _ = open_game(browser, server, {"game": "tripeaks", "seed": 2}, still=False)
-    assert page.evaluate(running) > 0  # the deal
-    page.wait_for_timeout(1200)
+    gid = page_helpers.make_game(server.url, {"game": "tripeaks", "seed": 2})
+    page = page_helpers.new_page(browser, 1280)
+    page.add_init_script(COUNT_ANIMATIONS)
+    page.goto(f"{server.url}/play/{gid}")
+    page.wait_for_function("() => window.started > 0")  # the deal
+    page_helpers.settle(page)
+    dealt = page.evaluate("() => window.started")
     page.click("#table [data-card='4D']")
     wait_past(page, 0)
-    assert page.evaluate(running) > 0  # the card slides to the waste, the cards under it flip
+    # the card slides to the waste, the cards under it flip
+    page.wait_for_function(f"() => window.started > {dealt}")
     quiet, _ = open_game(browser, server, {"game": "tripeaks", "seed": 2}, reduced_motion="reduce")
     assert quiet.evaluate(running) == 0
     quiet.click("#table [data-card='4D']")
