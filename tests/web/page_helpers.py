@@ -69,17 +69,14 @@ def make_game(url: str, body: dict) -> str:
     return str(response.json()["id"])
 
 
-def open_game(
-    browser: Browser, url: str, body: dict, width: int = 1280, *, still: bool = True, **context: Any
-) -> tuple[Page, str]:
-    """A page at ``width`` pixels on a new game made with ``body``, at the game's own address;
-    ``still``: once the deal has come to rest."""
+def open_game(browser: Browser, url: str, body: dict, width: int = 1280, **context: Any) -> tuple[Page, str]:
+    """A page at ``width`` pixels on a new game made with ``body``, at the game's own address,
+    once the deal has come to rest."""
     gid = make_game(url, body)
     page = new_page(browser, width, **context)
     page.goto(f"{url}/play/{gid}")
     expect(page.locator("body")).to_have_attribute("data-status", "playing")
-    if still:
-        settle(page)
+    settle(page)
     return page, gid
 
 
