@@ -160,7 +160,9 @@ def no_scrolling(page: Page) -> None:
 
 
 def card_width(page: Page) -> float:
-    box = page.locator("#table .card").first.bounding_box()
+    card = page.locator("#table .card").first
+    card.wait_for(state="visible")  # a window that changed size redraws the table
+    box = card.bounding_box()
     assert box is not None
     return float(box["width"])
 
