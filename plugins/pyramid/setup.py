@@ -1,4 +1,5 @@
-"""Compiles the Pyramid search with mypyc where a C compiler works (the repository's mypyc_build.py)."""
+"""Compiles the Pyramid and Baroness searches with mypyc where a C compiler works (the
+repository's mypyc_build.py)."""
 
 from __future__ import annotations
 
@@ -14,5 +15,6 @@ try:
 except ImportError:  # built outside the repository: plain Python, said at import (_build.json absent)
     setup()
 else:
-    ext_modules, cmdclass = extensions(["src/patience_pyramid/search.py"], "patience_pyramid_search")
+    sources = ["src/patience_pyramid/search.py", "src/patience_pyramid/baroness_search.py"]
+    ext_modules, cmdclass = extensions(sources, "patience_pyramid_search")
     setup(ext_modules=ext_modules, cmdclass=cmdclass, setup_requires=build_requires())

@@ -10,8 +10,9 @@ import pytest
 
 import patience_core
 from patience_core import Game
+from patience_core.engine.cards import RANK_OF
 from patience_core.solver import NO_WIN, UNKNOWN, WON, SolveResult
-from patience_pyramid.baroness_search import solve_baroness
+from patience_pyramid.baroness_search import _Search, solve_baroness
 
 WON_DEALS = (3, 4, 7, 9, 11, 12, 16, 19, 21, 22, 25, 26)  # deals the search wins quickly
 
@@ -109,3 +110,58 @@ def test_the_node_limit_leaves_a_hard_deal_unknown():
 
 def test_it_declines_other_games():
     assert solve_baroness(patience_core.new_game("cheops", seed=1), 1_000, None) is None
+
+
+NAMES = ("t1", "t2", "t3", "t4", "t5", "r1", "r2")
+
+
+def search_of(game: Game) -> _Search:
+    """The search's view of ``game`` (ranks of the piles and the stock), to ask its reductions."""
+    table = game.table
+    piles = [[RANK_OF[c] for c in table.piles[table.pile_index[name]]] for name in NAMES]
+    return _Search(piles, [RANK_OF[c] for c in table.stock], 10, 0.0, None)
+
+
+def dealing_with_no_pile_empty(game: Game) -> bool:
+    search = search_of(game)
+    return bool(search.stock) and all(search.piles[:5])
+
+
+def test_reduction_7_never_gives_up_a_position_on_a_winning_line():
+    """Every position along a won line can still be won, so the check in time must let each
+    pass (it would not if a card's partner were wanted in reach too early or too late)."""
+    checked = 0
+    for seed in WON_DEALS:
+        game = patience_core.new_game("baroness", seed=seed)
+        for move in solve_baroness(game, 200_000, None).line:
+            if dealing_with_no_pile_empty(game):
+                assert not search_of(game).deadlocked_in_time(), (seed, move)
+                checked += 1
+            game.play(move)
+    assert checked >= 100
+
+
+def test_reduction_7_gives_up_only_lost_positions_and_more_than_reduction_6():
+    """Random games of deals 1..80, each stopped where the check in time first gives up a
+    position that the check without time lets pass: the generic solver proves each lost."""
+    found = 0
+    for seed in range(1, 81):
+        rng = random.Random(seed)
+        game = patience_core.new_game("baroness", seed=seed)
+        while game.status() == "playing":
+            if dealing_with_no_pile_empty(game):
+                search = search_of(game)
+                if search.deadlocked_in_time() and not search.deadlocked():
+                    generic = patience_core.solve_full_information(game, node_limit=100_000, generic=True)
+                    assert generic.verdict == NO_WIN, (seed, game.table.stock)
+                    found += 1
+                    break
+            game.play(rng.choice(game.legal_moves()))
+    assert found >= 20
+
+
+def test_reduction_7_proves_a_lost_deal_in_a_thirtieth_of_the_positions():
+    """Deal 5 took 35,996 positions to prove lost without the deals' times (docs/solver.md)."""
+    result = solve_baroness(patience_core.new_game("baroness", seed=5), 2_000_000, None)
+    assert result.verdict == NO_WIN
+    assert result.nodes < 1_200

@@ -6,8 +6,10 @@ from __future__ import annotations
 from typing import Final
 
 from patience_core import DEAL, GameSpec, Move, Table
+from patience_core.engine.game import Game
 from patience_core.engine.piles import Kind, Pile
-from patience_pyramid.baroness_search import solve_baroness
+from patience_core.engine.solving import SolveResult
+from patience_core.solver.builds import load
 from patience_pyramid.pairing import SUM_13, PairOff, slots
 
 ROWS: Final = slots("t", range(1, 6), kind=Kind.TABLEAU, x=5, across=2.5, fan="down")
@@ -17,6 +19,7 @@ RESERVES: Final = (
 )
 _ROWS: Final = (1, 2, 3, 4, 5)
 _RESERVES: Final = (6, 7)
+_search = load("patience_pyramid.baroness_search")
 LAST_DEAL: Final = 7
 """PySolFC's Baroness_Talon: the deal that finds seven cards left deals them all, two of them
 to the reserves."""
@@ -51,6 +54,12 @@ class Baroness(PairOff):
 
     def pile_rule(self) -> str:
         return "only a pile's top card moves, and only to an empty pile (a reserve card never moves)"
+
+
+def solve_baroness(game: Game, node_limit: int, time_limit: float | None) -> SolveResult | None:
+    """The game's own search (:mod:`patience_pyramid.baroness_search`, compiled where the install
+    could); None for another game."""
+    return _search.solve_baroness(game, node_limit, time_limit)
 
 
 SPEC = GameSpec(
