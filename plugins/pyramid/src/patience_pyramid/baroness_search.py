@@ -186,7 +186,7 @@ class _Search:
             self.times_at.append(times)
         self.path: list[tuple[int, int, int]] = []
         self.seen: set[bytes] = set()
-        self.pair_ranks: list[int] = []  # the lower pile's rank of each pair made, for undoing
+        self.pair_ranks: list[int] = []  # the first pile's rank of each pair made, to take it back
         self.dealt: list[int] = []  # how many cards each deal made dealt
         self.nodes = 0
         self.stopped = False
@@ -262,9 +262,14 @@ class _Search:
         return _ENTERED
 
     def apply(self, choice: tuple[int, int, int]) -> None:
+        """Make a move, forced or chosen, and add it to the line."""
         kind, i, j = choice
         piles = self.piles
-        if kind == _PAIR:
+        if kind == _KING:
+            piles[i].pop()
+            self.counts[13] -= 1
+            self.left -= 1
+        elif kind == _PAIR:
             r = piles[i].pop()
             s = piles[j].pop()
             self.counts[r] -= 1
@@ -282,10 +287,15 @@ class _Search:
         self.path.append(choice)
 
     def retract(self, choice: tuple[int, int, int]) -> None:
+        """Take back the line's last move, ``choice``."""
         kind, i, j = choice
         piles = self.piles
         self.path.pop()
-        if kind == _PAIR:
+        if kind == _KING:
+            piles[i].append(13)
+            self.counts[13] += 1
+            self.left += 1
+        elif kind == _PAIR:
             r = self.pair_ranks.pop()
             piles[i].append(r)
             piles[j].append(13 - r)
@@ -325,10 +335,7 @@ class _Search:
             for i in range(_ALL):
                 p = piles[i]
                 if p and p[-1] == 13:
-                    p.pop()
-                    counts[13] -= 1
-                    self.left -= 1
-                    self.path.append((_KING, i, 13))
+                    self.apply((_KING, i, 13))
                     made += 1
                     again = True
             for i in range(_ALL):
@@ -346,13 +353,7 @@ class _Search:
                 for j in range(i + 1, _ALL):
                     q = piles[j]
                     if q and q[-1] == s and (last or (j < _PILES and len(q) == 1)):
-                        p.pop()
-                        q.pop()
-                        counts[r] -= 1
-                        counts[s] -= 1
-                        self.left -= 2
-                        self.path.append((_PAIR, i, j))
-                        self.pair_ranks.append(r)
+                        self.apply((_PAIR, i, j))
                         made += 1
                         again = True
                         break
@@ -360,21 +361,8 @@ class _Search:
 
     def undo(self, n: int) -> None:
         """Take back the last ``n`` forced moves."""
-        piles = self.piles
-        counts = self.counts
         for _ in range(n):
-            kind, i, j = self.path.pop()
-            if kind == _KING:
-                piles[i].append(13)
-                counts[13] += 1
-                self.left += 1
-            else:
-                r = self.pair_ranks.pop()
-                piles[i].append(r)
-                piles[j].append(13 - r)
-                counts[r] += 1
-                counts[13 - r] += 1
-                self.left += 2
+            self.retract(self.path[-1])
 
     def deadlocked(self) -> bool:
         """Reduction 6, with no pile empty: the cards that could go before one empties, found
