@@ -122,8 +122,7 @@ def search_of(game: Game) -> _Search:
     return _Search(piles, [RANK_OF[c] for c in table.stock], 10, 0.0, None)
 
 
-def dealing_with_no_pile_empty(game: Game) -> bool:
-    search = search_of(game)
+def dealing_with_no_pile_empty(search: _Search) -> bool:
     return bool(search.stock) and all(search.piles[:5])
 
 
@@ -134,8 +133,9 @@ def test_reduction_7_never_gives_up_a_position_on_a_winning_line():
     for seed in WON_DEALS:
         game = patience_core.new_game("baroness", seed=seed)
         for move in solve_baroness(game, 200_000, None).line:
-            if dealing_with_no_pile_empty(game):
-                assert not search_of(game).deadlocked_in_time(), (seed, move)
+            search = search_of(game)
+            if dealing_with_no_pile_empty(search):
+                assert not search.deadlocked_in_time(), (seed, move)
                 checked += 1
             game.play(move)
     assert checked >= 100
@@ -149,13 +149,12 @@ def test_reduction_7_gives_up_only_lost_positions_and_more_than_reduction_6():
         rng = random.Random(seed)
         game = patience_core.new_game("baroness", seed=seed)
         while game.status() == "playing":
-            if dealing_with_no_pile_empty(game):
-                search = search_of(game)
-                if search.deadlocked_in_time() and not search.deadlocked():
-                    generic = patience_core.solve_full_information(game, node_limit=100_000, generic=True)
-                    assert generic.verdict == NO_WIN, (seed, game.table.stock)
-                    found += 1
-                    break
+            search = search_of(game)
+            if dealing_with_no_pile_empty(search) and search.deadlocked_in_time() and not search.deadlocked():
+                generic = patience_core.solve_full_information(game, node_limit=100_000, generic=True)
+                assert generic.verdict == NO_WIN, (seed, game.table.stock)
+                found += 1
+                break
             game.play(rng.choice(game.legal_moves()))
     assert found >= 20
 
