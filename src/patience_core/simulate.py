@@ -362,25 +362,24 @@ def _in_processes(chunks: Iterator[tuple[int, Chunk]], workers: int) -> Batches:
         if finished:
             pool.shutdown()
         else:  # interrupted: stop the workers now, then drop the queue
-            processes = list((getattr(pool, "_processes", None) or {}).values())  # shutdown forgets them
+            # shutdown forgets the workers, the manager thread and its wake-up: take them first
+            processes = list((getattr(pool, "_processes", None) or {}).values())
+            manager = getattr(pool, "_executor_manager_thread", None)
+            _quiet_wakeup(getattr(pool, "_executor_manager_thread_wakeup", None))
             _terminate(pool, processes)
             pool.shutdown(wait=False, cancel_futures=True)
             for process in processes:
                 process.join(timeout=STOP_SECONDS)
-            # The pool's manager thread closes its wake-up pipe as it ends. Let it end now: at
-            # exit the interpreter wakes every such thread, and one closing its pipe meanwhile
-            # made a traceback ("Bad file descriptor", from threading's shutdown) in a test run.
-            manager = getattr(pool, "_executor_manager_thread", None)
+            # The manager thread closes its wake-up pipe as it ends; let it end now.
             if manager is not None:
                 manager.join(timeout=STOP_SECONDS)
-                if manager.is_alive():
-                    _quiet_wakeup(pool)  # still ending (a loaded machine): let the exit's wake-up miss it
 
 
-def _quiet_wakeup(pool: ProcessPoolExecutor) -> None:
-    """Let the wake-up the interpreter sends the pool's manager thread at exit find its pipe
-    closed without a traceback: the thread may close it between the check and the write."""
-    wakeup = getattr(pool, "_executor_manager_thread_wakeup", None)
+def _quiet_wakeup(wakeup: Any) -> None:
+    """Let a wake-up of a pool's manager thread find its pipe closed without a traceback. At
+    exit the interpreter wakes every such thread that is still running, and the thread may
+    close its pipe between the check and the write: a traceback ("Bad file descriptor", from
+    threading's shutdown) after Ctrl-C in a test run, on a loaded machine."""
     send = getattr(wakeup, "wakeup", None)
     if send is None:
         return
@@ -389,7 +388,7 @@ def _quiet_wakeup(pool: ProcessPoolExecutor) -> None:
         with contextlib.suppress(OSError, ValueError):
             send()
 
-    wakeup.wakeup = quiet  # type: ignore[union-attr]
+    wakeup.wakeup = quiet
 
 
 @contextmanager

@@ -173,3 +173,40 @@ def test_a_lost_dask_worker_loses_no_deal():
         )
     assert killed
     assert there.results == here.results
+
+
+def test_ctrl_c_quiets_the_pools_wake_up_before_shutdown_forgets_it(monkeypatch):
+    """At exit the interpreter wakes a pool's manager thread that is still running, and the
+    thread may close its pipe between the check and the write: a traceback after Ctrl-C. The
+    stop quiets that wake-up, which it must take before ``shutdown`` drops it."""
+    from patience_core import simulate as module
+
+    quieted = []
+    real = module._quiet_wakeup
+    monkeypatch.setattr(module, "_quiet_wakeup", lambda wakeup: (quieted.append(wakeup), real(wakeup)))
+
+    def progress(n):
+        raise KeyboardInterrupt
+
+    sim = simulate("tripeaks", range(1, 201), player="greedy", workers=2, chunk_size=5, progress=progress)
+    assert sim.stopped
+    assert len(quieted) == 1
+    assert type(quieted[0]).__name__ == "_ThreadWakeup"
+
+
+def test_a_quieted_wake_up_meets_a_closed_pipe_without_an_error():
+    from concurrent.futures.process import _ThreadWakeup
+
+    from patience_core.simulate import _quiet_wakeup
+
+    # The race: the manager thread closed the pipe after the wake-up checked it was open.
+    raced = _ThreadWakeup()
+    raced._writer.close()
+    with pytest.raises(OSError, match="closed"):
+        raced.wakeup()
+    quiet = _ThreadWakeup()
+    _quiet_wakeup(quiet)
+    quiet._writer.close()
+    quiet.wakeup()
+    quiet._reader.close()
+    raced._reader.close()
