@@ -10,9 +10,8 @@ import pytest
 
 import patience_core
 from patience_core import Game
-from patience_core.engine.cards import RANK_OF
 from patience_core.solver import NO_WIN, UNKNOWN, WON, SolveResult
-from patience_pyramid.baroness_search import _Search, solve_baroness
+from patience_pyramid.baroness_search import _Search, ranks_of, solve_baroness
 
 WON_DEALS = (3, 4, 7, 9, 11, 12, 16, 19, 21, 22, 25, 26)  # deals the search wins quickly
 
@@ -112,14 +111,10 @@ def test_it_declines_other_games():
     assert solve_baroness(patience_core.new_game("cheops", seed=1), 1_000, None) is None
 
 
-NAMES = ("t1", "t2", "t3", "t4", "t5", "r1", "r2")
-
-
 def search_of(game: Game) -> _Search:
     """The search's view of ``game`` (ranks of the piles and the stock), to ask its reductions."""
-    table = game.table
-    piles = [[RANK_OF[c] for c in table.piles[table.pile_index[name]]] for name in NAMES]
-    return _Search(piles, [RANK_OF[c] for c in table.stock], 10, 0.0, None)
+    _index, piles, stock = ranks_of(game)
+    return _Search(piles, stock, 10, 0.0, None)
 
 
 def dealing_with_no_pile_empty(search: _Search) -> bool:

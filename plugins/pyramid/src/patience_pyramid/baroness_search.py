@@ -78,7 +78,7 @@ from patience_core.solver.memory import MASK, check_memory
 if TYPE_CHECKING:
     from patience_core.engine.game import Game
 
-__all__ = ["search_ranks", "solve_baroness"]
+__all__ = ["ranks_of", "search_ranks", "solve_baroness"]
 
 _PILES: Final = 5  # t1..t5; 5 and 6 are r1 and r2
 _ALL: Final = 7
@@ -101,17 +101,22 @@ def solve_baroness(game: Game, node_limit: int, time_limit: float | None) -> Sol
         return None
     start = time.perf_counter()
     deadline = start + time_limit if time_limit is not None else 0.0
-    table = game.table
-    tpiles = table.piles
-    ids = [spec.id for spec in table.specs]
-    index = [table.pile_index[name] for name in ("t1", "t2", "t3", "t4", "t5", "r1", "r2")]
-    piles = [[RANK_OF[c] for c in tpiles[i]] for i in index]
-    stock = [RANK_OF[c] for c in table.stock]  # the next card to deal last
+    index, piles, stock = ranks_of(game)
     verdict, path, nodes = search_ranks(piles, stock, node_limit, deadline, check_memory)
     if verdict != WON:
         return SolveResult(verdict, (), nodes, time.perf_counter() - start, "baroness")
+    ids = [spec.id for spec in game.table.specs]
     line = _replay(game, path, index, ids)
     return SolveResult(WON, line, nodes, time.perf_counter() - start, "baroness")
+
+
+def ranks_of(game: Game) -> tuple[list[int], list[list[int]], list[int]]:
+    """What the search sees of a Baroness game: the table's indices of t1..t5, r1 and r2, their
+    ranks (bottom first), and the stock's ranks (the next card to deal last)."""
+    table = game.table
+    index = [table.pile_index[name] for name in ("t1", "t2", "t3", "t4", "t5", "r1", "r2")]
+    piles = [[RANK_OF[c] for c in table.piles[i]] for i in index]
+    return index, piles, [RANK_OF[c] for c in table.stock]
 
 
 def search_ranks(
