@@ -10,7 +10,9 @@ minutes: ``SCHEMATHESIS_PROFILE=long python -m pytest -n 0 tests/web/test_schema
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -32,6 +34,16 @@ HOME = Path(tempfile.mkdtemp(prefix="patience-schemathesis-"))
 # `patience serve --allowed-host` tells it a proxy's. It starts and stops the app around each
 # call, so the games are opened here, for the whole module.
 GAMES = Games(HOME)
+
+
+@atexit.register
+def _clean_up() -> None:
+    # Every worker imports this module to collect it, whether or not it runs it: without this,
+    # each test run left a folder per worker in the system's temporary folder.
+    GAMES.close()
+    shutil.rmtree(HOME, ignore_errors=True)
+
+
 APP = create_app(HOME, games=GAMES, allowed_hosts=["testserver"])
 schema = schemathesis.openapi.from_asgi("/openapi.json", APP)
 # A request the schemas allow may still be refused for what it says (a record whose deal
