@@ -37,6 +37,9 @@ DRAWN_AND_TOP: Final = 0
 TOP_ONLY: Final = 1
 TOP_AND_OLDEST: Final = 2
 
+UNLIMITED: Final = 0
+"""``passes`` for passes without limit (King Tut's)."""
+
 
 SUM_13_FITS: Final = [0, *(1 << (13 - r) for r in range(1, 13)), 0]
 """Pyramid's pairs: ``fits[r]`` has bit s set when ranks r and s pair (they sum to 13)."""
@@ -271,6 +274,7 @@ def search_deal(
     rank_fits: list[int] | None = None,
     alone: int = 1 << 13,
     shuffle: int = 0,
+    draw: int = 1,
 ) -> tuple[int, int, list[tuple[int, ...]]]:
     """Search from a position; return (NO_WIN, WON or STOPPED, positions searched, choices).
 
@@ -287,6 +291,13 @@ def search_deal(
     that goes alone must pair with nothing (pruning 1 counts on it). ``shuffle``: 0 for the
     usual order of the pairs tried from a position, else the seed of a shuffled one (the same
     positions are reached, so "no win" is as sound; only which win comes first changes).
+    ``draw``: the cards a draw turns onto the waste; with more than one there is no drawn card
+    apart (``drawn`` stays 0), only the last one turned is in reach.
+
+    ``passes`` 0: passes without limit, where a redeal follows only a pass that removed a
+    card (:data:`UNLIMITED`). ``pass_no`` then says only that: 0 when this pass has removed a
+    card, 1 when not yet. The same position with 0 can do all it can with 1 and may also
+    redeal, so pruning 6 (the smaller value dominates) holds for it as for passes counted.
     """
     check_memory(0)  # before the first position too: it tells the core this search checks
     rng = random.Random(shuffle) if shuffle else None
@@ -295,6 +306,11 @@ def search_deal(
     # other pair rules get the looser checks of pruning 2 that hold for any rule.
     sum13 = fits == SUM_13_FITS and alone == 1 << 13
     n = len(rank_at)
+    unlimited = passes == UNLIMITED
+    # Several cards a draw, with a redeal to come: a stock card removed sooner shifts every card
+    # after it in the next pass to another group of the draws, so taking it at once (prunings 1
+    # and 3) may lose a win. Those prunings then keep to the pyramid.
+    regroup = draw > 1
     aisleriot = mode != DRAWN_AND_TOP
     oldest_too = mode == TOP_AND_OLDEST
     layout_rank = [0] * 15
@@ -524,7 +540,7 @@ def search_deal(
                 ]
             elif alone >> a & 1:
                 children = [(present, waste >> 4, 0, stock, pass_no, count - (1 << 4 * a), 0, (0, _DRAWN))]
-            elif alone >> b & 1:
+            elif alone >> b & 1 and not (regroup and (unlimited or pass_no + 1 < passes)):
                 rest = (waste & 15) | (waste >> 8) << 4 if drawn else waste >> 4
                 children = [(present, rest, drawn, stock, pass_no, count - (1 << 4 * b), 0, (0, _TOP))]
             elif oldest_too and waste >> 4 and alone >> (waste >> _oldest_shift(waste)) & 1:
@@ -534,9 +550,22 @@ def search_deal(
             else:
                 children = pairs(present, free, waste, drawn, stock, pass_no, count, a, b)
                 if len(children) != 1 or not children[0][6] < 0:
+                    if alone >> b & 1:  # a king on the waste, one choice among others (see regroup)
+                        children.append(
+                            (present, waste >> 4, 0, stock, pass_no, count - (1 << 4 * b), 0, (0, _TOP))
+                        )
                     if rng is not None and len(children) > 1:
                         rng.shuffle(children)
-                    if stock:
+                    if stock and draw > 1:
+                        turned = waste
+                        rest = stock
+                        for _ in range(draw):
+                            if not rest:
+                                break
+                            turned = turned << 4 | rest & 15
+                            rest >>= 4
+                        children.append((present, turned, 0, rest, pass_no, count, 0, (1,)))
+                    elif stock:
                         children.append(
                             (
                                 present,
@@ -549,14 +578,19 @@ def search_deal(
                                 (1,),
                             )
                         )
-                    elif pass_no + 1 < passes and waste:
+                    elif waste and (pass_no == 0 if unlimited else pass_no + 1 < passes):
                         # Turned over, the waste's bottom card is the first drawn again.
-                        children.append((present, 0, 0, _reverse_nibbles(waste), pass_no + 1, count, 0, (2,)))
+                        turned_over = _reverse_nibbles(waste)
+                        children.append(
+                            (present, 0, 0, turned_over, 1 if unlimited else pass_no + 1, count, 0, (2,))
+                        )
             i = 0
             while True:  # the next child worth searching, or back to the parent
                 while i < len(children):
                     new_present, new_waste, new_drawn, new_stock, new_pass, new_count, r, choice = children[i]
                     i += 1
+                    if unlimited and not choice[0]:
+                        new_pass = 0  # this pass has removed a card: it may end in a redeal
                     if r < 0:
                         r = -r  # a forced pair (pruning 3)
                     if not new_present and (not strict or not (new_waste or new_stock)):
@@ -640,6 +674,8 @@ def search_deal(
         """Every available pair as a position to try; a forced one (pruning 3) alone, its ranks
         negated: a pair with a card that must go and has no other partner left."""
         out: list[Child] = []
+        # A waste card that goes now, not later, changes how later passes group the draws.
+        early = regroup and (unlimited or pass_no + 1 < passes)
         # Each pair of two free cards is found from its lower card (Pyramid's ranks A-6; of two
         # cards of one rank, the first in the layout); a house-rule pair from its free card,
         # whatever its rank, as the other one is not free.
@@ -683,7 +719,9 @@ def search_deal(
                 p = low.bit_length() - 1
                 r = rank_at[p]
                 code = r | c << 4
-                if alone_c or (present & compatible[p]).bit_count() + _fit_count(count, fits[r]) == 1:
+                if not early and (
+                    alone_c or (present & compatible[p]).bit_count() + _fit_count(count, fits[r]) == 1
+                ):
                     return [(present ^ low, rest, new_drawn, stock, pass_no, less, -code, (0, p, slot))]
                 out.append((present ^ low, rest, new_drawn, stock, pass_no, less, code, (0, p, slot)))
         if a and b and fits[a] >> b & 1:
@@ -703,7 +741,7 @@ def search_deal(
         if aisleriot and waste >> 4:
             u = waste >> 4 & 15  # the card under the top pairs with the top
             if fits[b] >> u & 1:
-                forced = strict and any(stock_partners(present, count, c) == 1 for c in (b, u))
+                forced = strict and not early and any(stock_partners(present, count, c) == 1 for c in (b, u))
                 less = count - (1 << 4 * b) - (1 << 4 * u)
                 code = -(b | u << 4) if forced else b | u << 4
                 pair = (present, waste >> 8, 0, stock, pass_no, less, code, (0, _TOP, _UNDER))

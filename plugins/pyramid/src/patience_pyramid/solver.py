@@ -51,7 +51,19 @@ Sound pruning, each argued here and tested against the generic solver:
 6. A position entered in an earlier pass dominates the same position in a later one: every
    line from the later one can be played from the earlier (a redeal allowed then is allowed
    before). The transposition table keys positions without their pass and keeps the earliest
-   pass each was entered in; a later pass of a position entered is not searched again.
+   pass each was entered in; a later pass of a position entered is not searched again. With
+   passes without limit (King Tut) the pass is replaced by whether this pass has removed a
+   card yet (0) or not (1), which is all that decides whether it may end in a redeal; the same
+   position with 0 can do everything it can with 1, and redeal too.
+
+Several cards a draw (King Tut's three), with a redeal still to come: a stock card removed now
+rather than in a later pass moves every card after it to another group of draws in the next
+pass, so other cards come into reach, and taking it at once can lose a win (King Tut's deals 14
+and 90). Prunings 1 and 3 then keep to the pyramid's cards; a king or a forced pair on the waste
+is one choice among the others. In the last pass nothing is drawn again after a redeal, and
+they hold as argued. (Moving a removal to an earlier pass can leave a later pass removing
+nothing, whose redeal the rules refuse; such a pass begins with a redeal and ends on the
+position it began with, so the line without it wins too.)
 
 Relatives that pair by another rule (Cheops: equal or adjacent ranks, no card alone) are searched
 the same way, the rule given as a table of the ranks each rank pairs with. Prunings 1, 3, 4 and 6
@@ -110,9 +122,10 @@ _MODES = {"drawn": _search.DRAWN_AND_TOP, "top": _search.TOP_ONLY, "oldest": _se
 
 def solve_known_options(game: Game, node_limit: int, time_limit: float | None) -> SolveResult | None:
     """The search, for the Pyramid-family games and options it was written for (declared with
-    each game: ``GameSpec(solver=...)``): any passes, win, house rule and scoring, one card
-    drawn at a time. It declines (None: the generic solver answers) for draws of several cards
-    and for unlimited passes. Face-down rows change no move when the house rule is off, so it
+    each game: ``GameSpec(solver=...)``): any passes (unlimited too, King Tut's), win, house
+    rule and scoring, any number of cards a draw. It declines (None: the generic solver
+    answers) for draws of several cards with Yield's card kept apart. Face-down rows change no
+    move when the house rule is off, so it
     solves those too, and PySolFC's deal (the first draw made at the deal and with each
     redeal), which only saves a draw. Aisleriot's wastes (``reach`` ``top``, Thirteen, and
     ``oldest``, Yield) are modes of the search. It reads the layout from the game and packs a
@@ -122,7 +135,7 @@ def solve_known_options(game: Game, node_limit: int, time_limit: float | None) -
     rules = game.rules
     if not isinstance(rules, Pyramid) or len(rules.layout) > (28 if len(rules.deck) == 52 else MAX_LAYOUT):
         return None
-    if rules.draw != 1 or rules.passes is None or (rules.face_down and rules.pair_with_covered):
+    if (rules.draw != 1 and rules.reach == "oldest") or (rules.face_down and rules.pair_with_covered):
         return None
     return solve(game, node_limit, time_limit)
 
@@ -182,7 +195,11 @@ def solve(
     blockers = list(layout.blockers)
     below = [layout.below_all(p) for p in range(len(layout))]
     cover = [list(t) for t in layout.cover_tables()]
-    passes = (rules.passes or 1) if pyramid else 1
+    passes = (_search.UNLIMITED if rules.passes is None else rules.passes) if pyramid else 1
+    # Without a pass limit the search's pass says only whether this one has removed a card yet
+    # (0) or not (1): a pass that removes nothing ends in no redeal.
+    pass_no = (0 if table.counters[0] else 1) if passes == _search.UNLIMITED else table.passes_used
+    draw = rules.draw if isinstance(rules, Pyramid) else 1
     strict = rules.options["win"] == "all" if pyramid else True
     house = bool(rules.options["pair_with_covered"]) if pyramid else False
     waste = _nibbles([RANK_OF[c] for c in reversed(waste_cards)])
@@ -204,7 +221,7 @@ def solve(
             waste,
             int(drawn),
             stock,
-            table.passes_used,
+            pass_no,
             count,
             limit,
             deadline,
@@ -213,6 +230,7 @@ def solve(
             fits,
             alone,
             order,
+            draw,
         )
         return status != _search.STOPPED, used
 
@@ -239,11 +257,13 @@ def _replay(game: Game, choices: list[tuple[int, ...]]) -> tuple[str, ...]:
     copy = game.copy()
     t = copy.table
     out = []
-    # PySolFC's deal (turn_first) shows the first card of a pass with the redeal itself: the
-    # search draws it as a move of its own, which the game has made already. Until that draw
-    # only pyramid cards can go, so the line loses nothing by skipping it.
+    # PySolFC's deal (turn_first) shows the first card of a pass with the redeal itself, one card
+    # a draw: the search draws it as a move of its own, which the game has made already. Until
+    # that draw only pyramid cards can go, so the line loses nothing by skipping it.
     rules = game.rules
-    drawn_by_redeal = isinstance(rules, Pyramid) and rules.turn_first and rules.reach == "drawn"
+    drawn_by_redeal = (
+        isinstance(rules, Pyramid) and rules.turn_first and rules.reach == "drawn" and rules.draw == 1
+    )
     skip_draw = False
     for choice in choices:
         if choice[0] == 1 and skip_draw:
