@@ -113,7 +113,7 @@ CASES = [
     ("par-pyramid", {"win": "all"}, 17),
     ("king-tut", {}, 17),
     ("pyramid", {"draw": 3, "passes": 2}, 17),
-    ("pyramid", {"draw": 2, "reach": "top", "passes": "unlimited", "win": "all"}, 17),
+    ("pyramid", {"draw": 2, "reach": "top", "passes": "unlimited", "win": "all"}, 15),
     ("cheops", {}, 17),
     ("toy-golf", {}, 16),
     ("golf", {"kings": "wrap"}, 12),
