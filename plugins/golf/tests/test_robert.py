@@ -393,7 +393,8 @@ def test_wasatch_schedule_a_short_whole_search_then_the_beams_then_the_long_one(
         return False, positions // 2  # no search ends; each takes half its positions
 
     robert_search.tries_then_long(attempt, 2_000_000, 0.0)
-    assert calls == [(100_000, 1), (700_000, 2), (700_000, 3), (700_000, 4), (900_000, 0)]
+    # the short search, the beam by length (35%), the beam by play-out (50%), the long search
+    assert calls == [(100_000, 1), (700_000, 2), (1_000_000, 3), (1_100_000, 0)]
     calls.clear()
     robert_search.tries_then_long(attempt, robert_search.MIN_LIMIT - 1, 0.0)
     assert calls == [(robert_search.MIN_LIMIT - 1, 0)]  # below it, the long search alone
@@ -405,12 +406,12 @@ def test_wasatch_schedule_a_short_whole_search_then_the_beams_then_the_long_one(
     assert calls == [(2_000_000, 0)]  # past the deadline no short search or beam starts
 
 
-def beam_first(found: list[bool]):
-    """A schedule of the first beam alone, then the long search; ``found`` says whether the
-    beam won."""
+def beam_first(found: list[bool], order: int = 2):
+    """A schedule of one beam alone (``order`` 2 the beam by length, 3 the one by play-out),
+    then the long search; ``found`` says whether the beam won."""
 
     def schedule(attempt, positions: int, deadline: float) -> int:
-        ended, used = attempt(positions, 2)
+        ended, used = attempt(positions, order)
         found.append(ended)
         return used if ended else used + attempt(positions, 0)[1]
 
@@ -454,7 +455,8 @@ def replays_to_a_win(stack: bytes, top: int, queue: bytes, line: list[str]) -> b
     return not s and not q
 
 
-def test_a_beams_win_replays_to_a_win_and_a_beam_that_ends_proves_nothing():
+@pytest.mark.parametrize("order", [2, 3], ids=["by length", "by play-out"])
+def test_a_beams_win_replays_to_a_win_and_a_beam_that_ends_proves_nothing(order):
     # Argument 8, on small Wasatch positions (a walk of ranks from the top, a few of its cards
     # swapped), with a beam two or six ends wide: what it wins, trying every position wins too,
     # and its line wins; when it ends without a win, the long search still gives the verdict
@@ -473,7 +475,7 @@ def test_a_beams_win_replays_to_a_win_and_a_beam_that_ends_proves_nothing():
         stack, queue = bytes(cards[:1]), bytes(cards[1:])
         found: list[bool] = []
         limit = 4_000 if n % 2 else 12_000  # beams of 2 and 6 ends
-        line, _ = robert_search.search_line(stack, queue, top, None, 3, limit, 0.0, beam_first(found))
+        line, _ = robert_search.search_line(stack, queue, top, None, 3, limit, 0.0, beam_first(found, order))
         assert (line is not None) == wasatch_clears_by_hand(tuple(stack), top, tuple(queue))
         assert line is None or replays_to_a_win(stack, top, queue, line)
         if found:  # the first pass decided nothing, so the beam ran
@@ -548,3 +550,14 @@ def test_the_pass_before_the_last_drops_positions_the_last_pass_would_meet():
         result = robert.solve_full_information(game, 2_000_000, None)
         assert result.verdict == "no win"
         assert result.nodes < 200_000
+
+
+def test_the_play_out_that_ranks_a_beams_ends_plays_the_waste_top_whenever_it_fits():
+    # Argument 8's second beam ranks ends by what a greedy play-out leaves: a talon that is a walk
+    # from the top plays out one card a draw; three a draw, only each group's last card shows.
+    assert robert_search._greedy_passes(bytes([2, 3, 4]), 1, 3, 1) == b""
+    assert robert_search._greedy_passes(bytes([2, 3, 4]), 1, 3, 3) == bytes([2, 3, 4])
+    assert robert_search._greedy_passes(bytes([5, 6, 2]), 1, 3, 3) == bytes([5, 6])  # 2 on the ace
+    # Passes: the first plays the 2, which brings the 3 to the end of a group in the next.
+    assert robert_search._greedy_passes(bytes([9, 9, 2, 3, 9, 9]), 1, 1, 3) == bytes([9, 9, 3, 9, 9])
+    assert robert_search._greedy_passes(bytes([9, 9, 2, 3, 9, 9]), 1, 2, 3) == bytes([9, 9, 9, 9])

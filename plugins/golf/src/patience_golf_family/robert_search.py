@@ -44,7 +44,9 @@ Why its "no win" is sound:
    playing the two passes empties the talon: the position is dropped.
 8. With no limit on redeals, beams go before the long search: from the first pass's ends, a
    pass from each of at most ``width`` ends at a time, the next ends chosen among those they
-   reach, fewest cards first with a shuffle worth a few cards of length. A beam drops most of
+   reach, fewest cards first with a shuffle worth a few cards of length, or (the second beam)
+   those whose talon a greedy play-out leaves shortest (:meth:`_Search.playout`). How the ends
+   are ranked changes only which ends a beam keeps. A beam drops most of
    the ends it meets, so when it runs out of ends it proves nothing; a win it meets is a line
    of passes each of which argument 1 follows, so it is a win. Which ends a search goes on from
    decides how soon it meets a win far more than any order of one whole search does (see
@@ -112,13 +114,19 @@ deadline)`` gives the positions they took (:func:`tries_then_long`)."""
 _Parent = dict[tuple[int, bytes, int], bytes | None]
 """Where each (pass end, top) was first reached from (None: the first pass's own ends)."""
 
-BEAMS: Final = ((3, 1), (3, 2), (3, 3))
-"""The beams Wasatch tries (argument 8): (width per 2,000 positions of the limit, salt), so at
-the default limit of 2,000,000 three of 3,000 ends, each in its own shuffle."""
-BEAM_SHARE: Final = 0.35
-"""A beam may take this share of the positions at most."""
+BEAMS: Final = ((3, 1, 0.35, False), (3, 1, 0.5, True))
+"""The beams Wasatch tries (argument 8): (width per 2,000 positions of the limit, salt, the
+share of the positions it may take at most, whether it ranks ends by a greedy play-out rather
+than by length), so at the default limit of 2,000,000 two of 3,000 ends: one by length, then
+one by play-out."""
 BEAM_NOISE: Final = 8.0
 """How many cards of length a beam's shuffle may outweigh (argument 8)."""
+PLAYOUT_NOISE: Final = 4.0
+"""How many cards of a play-out's estimate a beam's shuffle may outweigh."""
+PLAYOUT_PASSES: Final = 3
+"""The greedy passes of a play-out (:meth:`_Search.playout`)."""
+PLAYOUT_NEED: Final = 0.5
+"""The weight of the argument-4 need of the waste a play-out leaves."""
 
 
 def usual_order(attempt: Attempt, positions: int, deadline: float) -> int:
@@ -133,7 +141,7 @@ def tries_then_long(attempt: Attempt, positions: int, deadline: float) -> int:
     or a whole search that proves none)."""
     nodes = 0
     if positions >= MIN_LIMIT:
-        beams = [(2 + i, int(positions * BEAM_SHARE)) for i in range(len(BEAMS))]
+        beams = [(2 + i, int(positions * BEAMS[i][2])) for i in range(len(BEAMS))]
         plan = [(1, short_limit(positions)), *beams]
         for order, budget in plan:
             budget = min(budget, positions - nodes)
@@ -391,8 +399,8 @@ class _Search:
                 if order < 2:
                     ended.append(self.by_length(ends, tried, 0 if order else None))
                 else:
-                    per, salt = BEAMS[order - 2]
-                    line = self.beam(ends, tried, max(1, per * limit // 2000), salt)
+                    per, salt, _, greedy = BEAMS[order - 2]
+                    line = self.beam(ends, tried, max(1, per * limit // 2000), salt, greedy)
                     if line is None:
                         return False, self.nodes - before  # a beam that ends proves nothing
                     ended.append(line)
@@ -409,18 +417,23 @@ class _Search:
         return ended[0]
 
     def beam(
-        self, ends: dict[bytes, int], parent: _Parent, width: int, salt: int
+        self, ends: dict[bytes, int], parent: _Parent, width: int, salt: int, greedy: bool = False
     ) -> list[tuple[bytes, int]] | None:
         """A beam (argument 8): from ``ends``, a pass from each of at most ``width`` ends at a
         time, the next ``width`` chosen among the ends they reach by length with a shuffle
-        (``salt``) worth up to :data:`BEAM_NOISE` cards. The pass ends of a win, or None when
-        no end is left to go on from: that proves nothing."""
+        (``salt``) worth up to :data:`BEAM_NOISE` cards, or with ``greedy`` by
+        :meth:`playout` with one worth up to :data:`PLAYOUT_NOISE`. The pass ends of a win, or
+        None when no end is left to go on from: that proves nothing."""
         seen = dict(ends)
         frontier = ends
         scale = BEAM_NOISE / (1 << 32)
+        noise = PLAYOUT_NOISE / (1 << 32)
 
         def score(k: bytes) -> tuple[float, bytes]:
             return (len(k) + scale * zlib.crc32(k, salt), k)
+
+        def play_score(k: bytes) -> tuple[float, bytes]:
+            return (self.playout(k, reached[k]) + noise * zlib.crc32(k, salt), k)
 
         while frontier:
             reached: dict[bytes, int] = {}
@@ -431,7 +444,8 @@ class _Search:
                 for t in _bits(new):
                     parent.setdefault((0, k2, t), kept)  # an end left out may be met again
             frontier = {}
-            for k in sorted(reached, key=score):  # the walk test only for the ends taken
+            # The walk test only for the ends taken.
+            for k in sorted(reached, key=play_score if greedy else score):
                 m = self.tops_with_walk(k, reached[k])
                 if m:
                     frontier[k] = m
@@ -439,6 +453,19 @@ class _Search:
                     if len(frontier) == width:
                         break
         return None
+
+    def playout(self, kept: bytes, tops: int) -> float:
+        """A beam's estimate of how far the talon ``kept`` is from a win, over the ``tops``: the
+        cards left after :data:`PLAYOUT_PASSES` greedy passes (the waste's top goes home whenever
+        it fits) plus :data:`PLAYOUT_NEED` times their argument-4 need. Only ranks the ends a beam
+        keeps; it proves nothing."""
+        best = float("inf")
+        for t in _bits(tops):
+            left = _greedy_passes(kept, t, PLAYOUT_PASSES, self.draw)
+            v = len(left) + PLAYOUT_NEED * self.need(left)
+            if v < best:
+                best = v
+        return best
 
     def by_length(
         self, ends: dict[bytes, int], parent: _Parent, salt: int | None
@@ -563,6 +590,24 @@ def _add_need(layer: dict[bytes, int], s: bytes, v: int) -> None:
         if len(s) > 1:
             n -= _COST[x][s[-2]]
         s, v = s[:-1], _BIT[x] << _TOPS | n
+
+
+def _greedy_passes(talon: bytes, top: int, passes: int, draw: int) -> bytes:
+    """The talon left by ``passes`` passes from the foundation's ``top`` that play the waste's
+    top card whenever it fits (and stop early when a pass plays nothing)."""
+    for _ in range(passes):
+        w = bytearray()
+        n = len(talon)
+        for i in range(0, n, draw):
+            w += talon[i : i + draw]
+            while w and _ADJ[top] & _BIT[w[-1]]:
+                top = w.pop()
+        if len(w) == n:
+            break
+        talon = bytes(w)
+        if not talon:
+            break
+    return talon
 
 
 def _bits(m: int) -> list[int]:
