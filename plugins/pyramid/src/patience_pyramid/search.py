@@ -532,6 +532,8 @@ def search_deal(
                 b = waste & 15
             # The positions to try: (present, waste, drawn, stock, pass, count, rank pair, choice).
             children: list[Child]
+            # A stock card taken at once could lose a win: see ``regroup``.
+            early = regroup and (unlimited or pass_no + 1 < passes)
             king = free & kings
             if king:  # Pruning 1: an available king goes at once, alone.
                 low = king & -king
@@ -540,7 +542,7 @@ def search_deal(
                 ]
             elif alone >> a & 1:
                 children = [(present, waste >> 4, 0, stock, pass_no, count - (1 << 4 * a), 0, (0, _DRAWN))]
-            elif alone >> b & 1 and not (regroup and (unlimited or pass_no + 1 < passes)):
+            elif alone >> b & 1 and not early:
                 rest = (waste & 15) | (waste >> 8) << 4 if drawn else waste >> 4
                 children = [(present, rest, drawn, stock, pass_no, count - (1 << 4 * b), 0, (0, _TOP))]
             elif oldest_too and waste >> 4 and alone >> (waste >> _oldest_shift(waste)) & 1:
@@ -548,7 +550,7 @@ def search_deal(
                 rest = waste & ~(15 << _oldest_shift(waste))
                 children = [(present, rest, 0, stock, pass_no, count - (1 << 4 * c), 0, (0, _OLDEST))]
             else:
-                children = pairs(present, free, waste, drawn, stock, pass_no, count, a, b)
+                children = pairs(present, free, waste, drawn, stock, pass_no, count, a, b, early)
                 if len(children) != 1 or not children[0][6] < 0:
                     if alone >> b & 1:  # a king on the waste, one choice among others (see regroup)
                         children.append(
@@ -669,13 +671,22 @@ def search_deal(
                 break
 
     def pairs(
-        present: int, free: int, waste: int, drawn: int, stock: int, pass_no: int, count: int, a: int, b: int
+        present: int,
+        free: int,
+        waste: int,
+        drawn: int,
+        stock: int,
+        pass_no: int,
+        count: int,
+        a: int,
+        b: int,
+        early: bool,
     ) -> list[Child]:
         """Every available pair as a position to try; a forced one (pruning 3) alone, its ranks
-        negated: a pair with a card that must go and has no other partner left."""
+        negated: a pair with a card that must go and has no other partner left. With ``early``
+        no pair with a stock card is forced: taken now, not later, it changes how the next pass
+        groups the draws."""
         out: list[Child] = []
-        # A waste card that goes now, not later, changes how later passes group the draws.
-        early = regroup and (unlimited or pass_no + 1 < passes)
         # Each pair of two free cards is found from its lower card (Pyramid's ranks A-6; of two
         # cards of one rank, the first in the layout); a house-rule pair from its free card,
         # whatever its rank, as the other one is not free.
