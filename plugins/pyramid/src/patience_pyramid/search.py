@@ -558,28 +558,18 @@ def search_deal(
                         )
                     if rng is not None and len(children) > 1:
                         rng.shuffle(children)
-                    if stock and draw > 1:
+                    if stock:
+                        # Up to ``draw`` cards turned, the last on top; one alone is the drawn
+                        # card apart in P6's waste.
                         turned = waste
                         rest = stock
                         for _ in range(draw):
-                            if not rest:
-                                break
                             turned = turned << 4 | rest & 15
                             rest >>= 4
-                        children.append((present, turned, 0, rest, pass_no, count, 0, (1,)))
-                    elif stock:
-                        children.append(
-                            (
-                                present,
-                                waste << 4 | stock & 15,
-                                int(not aisleriot),
-                                stock >> 4,
-                                pass_no,
-                                count,
-                                0,
-                                (1,),
-                            )
-                        )
+                            if not rest:
+                                break
+                        drawn_apart = int(draw == 1 and not aisleriot)
+                        children.append((present, turned, drawn_apart, rest, pass_no, count, 0, (1,)))
                     elif waste and (pass_no == 0 if unlimited else pass_no + 1 < passes):
                         # Turned over, the waste's bottom card is the first drawn again.
                         turned_over = _reverse_nibbles(waste)
