@@ -147,3 +147,31 @@ def test_the_deal_number_is_shown_while_playing_a_numbered_deal(browser, server)
     expect(page.locator("#status")).to_contain_text("Deal 21")
     page.reload()
     expect(page.locator("#status")).to_contain_text("Deal 21")
+
+
+def test_a_key_pressed_as_a_window_closes_opens_the_next_window(browser, server):
+    # A closed window's field keeps the focus until the next frame: a key pressed in that moment
+    # (Escape, then G at once) was taken for typing in the field, and no window opened. Closing
+    # and pressing in one task makes that moment certain.
+    page, _ = open_game(browser, server.url, {"game": "pyramid", "seed": 3}, reduced_motion="reduce")
+    page.keyboard.press("n")
+    expect(page.locator("#new-dialog")).to_be_visible()
+    focused = page.evaluate(
+        """() => {
+          document.getElementById("new-dialog").close();
+          const field = document.activeElement;
+          field.dispatchEvent(new KeyboardEvent("keydown", { key: "g", bubbles: true }));
+          return field.id;
+        }"""
+    )
+    assert focused == "new-game"  # the moment this test is about
+    expect(page.locator("#saved-dialog")).to_be_visible()
+    # A field of an open window still takes its keys: G typed there opens nothing.
+    page.keyboard.press("Escape")
+    expect(page.locator("#saved-dialog")).to_be_hidden()
+    page.keyboard.press("n")
+    expect(page.locator("#new-dialog")).to_be_visible()
+    page.focus("#new-number")
+    page.keyboard.press("g")
+    expect(page.locator("#saved-dialog")).to_be_hidden()
+    expect(page.locator("#new-dialog")).to_be_visible()

@@ -1062,7 +1062,8 @@ function moveFocus(key) {
 function onKey(event) {
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   if (document.querySelector("dialog[open]")) return;  // a window has the keys
-  if (event.target.matches("input, select, textarea")) return;
+  // A field of a window just closed keeps the focus until the next frame: it takes no keys.
+  if (event.target.matches("input, select, textarea") && !event.target.closest("dialog:not([open])")) return;
   const key = event.key;
   if (key === "Escape") {
     hintAsked += 1;
