@@ -160,11 +160,26 @@ def no_scrolling(page: Page) -> None:
 
 
 def card_width(page: Page) -> float:
-    card = page.locator("#table .card").first
-    card.wait_for(state="visible")  # a window that changed size redraws the table
-    box = card.bounding_box()
-    assert box is not None
-    return float(box["width"])
+    """The width of the table's first card, found and measured in one step in the page: a
+    redraw between the two (a window that changed size draws the table anew) replaced the card
+    found, and a locator's box of it was then None."""
+    width = page.wait_for_function(
+        "() => document.querySelector('#table .card')?.getBoundingClientRect().width || 0"
+    )
+    return float(width.json_value())
+
+
+def resize(page: Page, width: int, height: int) -> None:
+    """The window set to ``width`` by ``height``, once the table is drawn for it: the page sees
+    the new size when it next draws a frame (later under load), and redraws the table then."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.wait_for_function(
+        "([w, h]) => innerWidth === w && innerHeight === h"
+        " && document.getElementById('table').getBoundingClientRect().right <= w",
+        arg=[width, height],
+    )
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    settle(page)
 
 
 def shot(page: Page, name: str) -> Path:

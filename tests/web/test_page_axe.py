@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from page_helpers import MIN_CARD, SIZES, card_width, no_scrolling, open_game, settle
+from page_helpers import MIN_CARD, SIZES, card_width, no_scrolling, open_game, resize, settle
 from playwright.sync_api import Page
 
 import patience_core
@@ -51,8 +51,7 @@ def test_every_game_is_clean_fits_and_is_shown(browser, server, game, long_profi
     axe_at_360 = GAMES.index(game) % 2 == 0
     page, _ = open_game(browser, server.url, {"game": game, "seed": 3}, 360, reduced_motion="reduce")
     clean_and_fits(page, axe=long_profile or axe_at_360)
-    page.set_viewport_size({"width": SIZES[1280][0], "height": SIZES[1280][1]})
-    settle(page)
+    resize(page, *SIZES[1280])
     clean_and_fits(page, axe=long_profile or not axe_at_360)
     # A card chosen, its places lit: still clean (at one size: the same nodes at the other).
     movable = page.locator("#table .card.movable")
