@@ -102,19 +102,30 @@ def wait_past(page: Page, n: int) -> None:
     raise AssertionError(f"still {moves(page)} moves played, expected more than {n}")
 
 
-def center(page: Page, selector: str) -> tuple[float, float]:
+def box(page: Page, selector: str) -> dict[str, float]:
+    """The box of the first node ``selector`` (CSS) finds once no card moves, found and measured
+    in one step in the page: a redraw between the two replaces the node found."""
     settle(page)
-    box = page.locator(selector).first.bounding_box()
-    assert box is not None, selector
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    found = page.wait_for_function(
+        """(selector) => {
+          const node = document.querySelector(selector);
+          const r = node && node.getBoundingClientRect();
+          return r && r.width ? { x: r.x, y: r.y, width: r.width, height: r.height } : null;
+        }""",
+        arg=selector,
+    )
+    return dict(found.json_value())
+
+
+def center(page: Page, selector: str) -> tuple[float, float]:
+    b = box(page, selector)
+    return b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
 
 
 def grip(page: Page, selector: str) -> tuple[float, float]:
     """Where a finger takes a card: near its top, the part a fan or a lower row leaves in sight."""
-    settle(page)
-    box = page.locator(selector).first.bounding_box()
-    assert box is not None, selector
-    return box["x"] + box["width"] / 2, box["y"] + min(10, box["height"] * 0.12)
+    b = box(page, selector)
+    return b["x"] + b["width"] / 2, b["y"] + min(10, b["height"] * 0.12)
 
 
 def drag(page: Page, source: str, target: str, steps: int = 8) -> None:

@@ -84,6 +84,7 @@ def open_nearly_won(browser: Browser, server: LiveServer, **context) -> Page:
     page.goto(f"{server.url}/play/{gid}")
     expect(page.locator("body")).to_have_attribute("data-status", "playing")
     settle(page)
+    slow_motion(page)  # the leap is over in 1.4 s: a loaded machine looked after it had ended
     if last == "draw":
         page.click("[data-key=stock]")
     else:
