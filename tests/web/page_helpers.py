@@ -171,13 +171,9 @@ def no_scrolling(page: Page) -> None:
 
 
 def card_width(page: Page) -> float:
-    """The width of the table's first card, found and measured in one step in the page: a
-    redraw between the two (a window that changed size draws the table anew) replaced the card
-    found, and a locator's box of it was then None."""
-    width = page.wait_for_function(
-        "() => document.querySelector('#table .card')?.getBoundingClientRect().width || 0"
-    )
-    return float(width.json_value())
+    """The width of the table's first card (measured by :func:`box`: a window that changed size
+    draws the table anew, and a card found before that is gone)."""
+    return box(page, "#table .card")["width"]
 
 
 def resize(page: Page, width: int, height: int) -> None:

@@ -20,6 +20,7 @@ from page_helpers import (
     make_game,
     new_page,
     no_scrolling,
+    resize,
     settle,
     shot,
     touch_drag,
@@ -273,14 +274,7 @@ def test_every_game_of_the_families_fits_both_windows_with_long_columns(browser,
         page.goto(f"{server.url}/play/{gid}")
         expect(page.locator("body")).to_have_attribute("data-game", gid)
         for width, height in ((1280, 800), (360, 740)):
-            page.set_viewport_size({"width": width, "height": height})
-            page.wait_for_function(f"() => document.getElementById('stage').clientWidth < {width}")
-            # The table is drawn again for the new size when the resize is seen (a frame later,
-            # or more under load): until its box is inside the window.
-            page.wait_for_function(
-                "() => document.getElementById('table').getBoundingClientRect().right <= innerWidth"
-            )
-            settle(page)
+            resize(page, width, height)
             try:
                 fits(page)
                 # Every face-up card of a column still shows its rank: a step of a sixth of a card.
