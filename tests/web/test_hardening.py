@@ -162,7 +162,7 @@ def test_45_requests_on_a_plugin_that_hangs_after_its_trial_leave_the_server_up(
 HARD = {"game": "pyramid", "winnable": True, "options": {"passes": 5, "draw": 3, "win": "all"}}
 
 
-def searching_in_vain(game, *, node_limit, time_limit):
+def searching_in_vain(game: object, *, node_limit: int, time_limit: float) -> SolveResult:
     """A winnable-deal search that finds nothing and takes all the time it is given, holding no
     thread of the server's but its own: how long each search runs, and so how many a burst
     finds still waiting, is then the bound's alone."""
